@@ -1,0 +1,116 @@
+import type { CatalogEntry } from "./types";
+
+/**
+ * Every route of the product. routes.ts, document titles, the sitemap, the navigation filters and
+ * the access guards derive from this list: a page exists only when it is listed here with real content.
+ */
+const markdownPage = (contentId: string, path: string, title: string, extra: Partial<CatalogEntry> = {}): CatalogEntry => ({
+  path,
+  title,
+  kind: "page",
+  module: "routes/content-page.tsx",
+  contentId,
+  ...extra,
+});
+
+export const catalog: readonly CatalogEntry[] = [
+  {
+    path: "/",
+    title: "Accueil",
+    description:
+      "Tremplin accompagne les élèves de prépa ECG : cours, exercices corrigés, quiz, flashcards et coaching individuel en maths, Python, langues et culture générale.",
+    kind: "home",
+    module: "routes/home.tsx",
+  },
+  {
+    path: "/formations",
+    title: "Toutes nos formations",
+    description: "Toutes les formations Tremplin pour la prépa ECG : matières, accompagnement individuel et stages.",
+    kind: "listing",
+    module: "routes/formations.tsx",
+    search: { category: "Formation", keywords: ["formations", "cours", "matières", "programme"] },
+  },
+  markdownPage("apropos", "/apropos", "À propos", {
+    search: { category: "Informations", keywords: ["à propos", "mission", "équipe", "qui sommes-nous"] },
+  }),
+  markdownPage("partners", "/partners", "Partenaires", {
+    search: { category: "Informations", keywords: ["partenaires", "partenariat", "associations", "lycées"] },
+  }),
+  markdownPage("nos-offres", "/nos-offres", "Nos Offres", {
+    search: { category: "Services", keywords: ["offres", "tarifs", "accompagnement", "cours particuliers"] },
+  }),
+  markdownPage("stage-accompagnement", "/stage-accompagnement", "Stage & Accompagnement", {
+    formationsGroup: "Accompagnement et stages",
+    search: { category: "Services", keywords: ["stage", "vacances", "révisions", "accompagnement"] },
+  }),
+  markdownPage("pre-rentree", "/offres/pre-rentree", "Stage de Pré-entrée", {
+    formationsGroup: "Accompagnement et stages",
+    search: { category: "Services", keywords: ["pré-rentrée", "stage", "été", "entrée en prépa"] },
+  }),
+  markdownPage("coaching", "/coaching", "Coaching individuel", {
+    activityType: "coaching",
+    formationsGroup: "Accompagnement et stages",
+    search: { category: "Services", keywords: ["coaching", "cours particuliers", "tuteur", "soutien"] },
+  }),
+  markdownPage("offre-gratuite", "/offre/gratuite", "Offre Gratuite - Sessions Live", {
+    formationsGroup: "Accompagnement et stages",
+    search: { category: "Services", keywords: ["gratuit", "live", "sessions", "webinaire"] },
+  }),
+  markdownPage("offre-coaching-maths", "/offre/coaching-maths", "Coaching Maths", {
+    activityType: "coaching",
+    formationsGroup: "Accompagnement et stages",
+    search: { category: "Services", keywords: ["maths", "coaching", "approfondies", "appliquées"] },
+  }),
+  markdownPage("offre-coaching-python", "/offre/coaching-python", "Coaching Python", {
+    activityType: "coaching",
+    formationsGroup: "Accompagnement et stages",
+    search: { category: "Services", keywords: ["python", "informatique", "coaching", "numpy"] },
+  }),
+  markdownPage("offre-organisation-ete", "/offre/organisation-ete", "Organisation Été", {
+    formationsGroup: "Accompagnement et stages",
+    search: { category: "Services", keywords: ["été", "vacances", "planning", "organisation"] },
+  }),
+  markdownPage("offre-preparation-cube", "/offre/preparation-cube", "Préparation Cube", {
+    formationsGroup: "Accompagnement et stages",
+    search: { category: "Services", keywords: ["cube", "préparation", "année", "méthode"] },
+  }),
+  markdownPage("parent", "/parent", "Parent - Accompagnement", {
+    search: { category: "Informations", keywords: ["parents", "famille", "accompagnement", "enfant"] },
+  }),
+  markdownPage("mentions-legales", "/mentions-legales", "Mentions légales"),
+  markdownPage("politique-confidentialite", "/politique-confidentialite", "Politique de confidentialité", {
+    search: { category: "Informations", keywords: ["confidentialité", "données personnelles", "RGPD", "cookies"] },
+  }),
+  markdownPage("cgu", "/cgu", "Conditions générales d'utilisation"),
+  markdownPage("cgv", "/cgv", "Conditions générales de vente"),
+  {
+    path: "/design-system",
+    title: "Design System",
+    description: "Le guide de style vivant de Tremplin : couleurs, typographie et composants, en thème clair et sombre.",
+    kind: "design-system",
+    module: "routes/design-system.tsx",
+  },
+];
+
+const byPath = new Map(catalog.map((entry) => [entry.path, entry]));
+
+export function findCatalogEntry(pathname: string): CatalogEntry | undefined {
+  const normalized = pathname.length > 1 ? pathname.replace(/\/+$/, "") : pathname;
+  return byPath.get(normalized);
+}
+
+export function hasPage(path: string): boolean {
+  return byPath.has(path);
+}
+
+/** Route ids must be unique even when several paths share one module. */
+export function routeIdFor(entry: CatalogEntry): string {
+  return `page${entry.path === "/" ? "-home" : entry.path.replace(/[^a-z0-9]+/gi, "-")}`;
+}
+
+export const NOT_FOUND_TITLE = "Page non trouvée";
+export const SITE_NAME = "Tremplin";
+
+export function documentTitle(title: string): string {
+  return `${title} | ${SITE_NAME}`;
+}

@@ -1,0 +1,18 @@
+import { MessageCircle } from "lucide-react";
+import { CHAT_PREFILLED_MESSAGE, messagingHref } from "./constants";
+
+/** Floating button, bottom right: opens the messaging link in a new tab with a prefilled question. */
+export function ChatButton({ messagingUrl }: { messagingUrl: string }) {
+  return (
+    <a
+      href={messagingHref(messagingUrl, CHAT_PREFILLED_MESSAGE)}
+      target="_blank"
+      rel="noopener noreferrer"
+      aria-label="Poser une question sur la prépa par messagerie (nouvel onglet)"
+      data-testid="chat-button"
+      className="fixed bottom-4 right-4 z-30 inline-flex size-14 items-center justify-center rounded-full bg-primary text-primary-foreground shadow-lg transition-transform hover:scale-105"
+    >
+      <MessageCircle aria-hidden="true" className="size-7" />
+    </a>
+  );
+}

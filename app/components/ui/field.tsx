@@ -1,0 +1,59 @@
+import type { ComponentProps, ReactNode } from "react";
+import { useId } from "react";
+
+const control =
+  "w-full rounded-lg border border-border bg-background px-3 py-2 text-base text-foreground placeholder:text-muted-foreground aria-[invalid=true]:border-destructive";
+
+interface FieldProps {
+  label: string;
+  error?: string;
+  hint?: string;
+  children: (ids: { id: string; describedBy: string | undefined; invalid: boolean }) => ReactNode;
+}
+
+/** Label, control, hint and error wired together for screen readers. */
+export function Field({ label, error, hint, children }: FieldProps) {
+  const id = useId();
+  const hintId = hint ? `${id}-hint` : undefined;
+  const errorId = error ? `${id}-error` : undefined;
+  const describedBy = [hintId, errorId].filter(Boolean).join(" ") || undefined;
+  return (
+    <div className="flex flex-col gap-1.5">
+      <label htmlFor={id} className="text-sm font-semibold">
+        {label}
+      </label>
+      {children({ id, describedBy, invalid: Boolean(error) })}
+      {hint ? (
+        <p id={hintId} className="text-sm text-muted-foreground">
+          {hint}
+        </p>
+      ) : null}
+      {error ? (
+        <p id={errorId} className="text-sm font-medium text-destructive">
+          {error}
+        </p>
+      ) : null}
+    </div>
+  );
+}
+
+export function Input({ className = "", ...props }: ComponentProps<"input">) {
+  return <input className={`${control} min-h-11 ${className}`} {...props} />;
+}
+
+export function Textarea({ className = "", ...props }: ComponentProps<"textarea">) {
+  return <textarea className={`${control} min-h-28 ${className}`} {...props} />;
+}
+
+export function Select({ className = "", ...props }: ComponentProps<"select">) {
+  return <select className={`${control} min-h-11 ${className}`} {...props} />;
+}
+
+export function Checkbox({ label, ...props }: ComponentProps<"input"> & { label: string }) {
+  return (
+    <label className="inline-flex min-h-11 items-center gap-2 text-base">
+      <input type="checkbox" className="size-5 accent-[var(--primary)]" {...props} />
+      {label}
+    </label>
+  );
+}

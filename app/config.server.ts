@@ -1,0 +1,102 @@
+import { randomBytes } from "node:crypto";
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import path from "node:path";
+import { z } from "zod";
+
+/** Server configuration, read once from the environment. Every variable is documented in README.md. */
+const optionalUrl = z.url().optional().or(z.literal("").transform(() => undefined));
+const optionalText = z.string().trim().optional().transform((value) => value || undefined);
+
+const envSchema = z.object({
+  NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  HOST: z.string().default("0.0.0.0"),
+  DATA_DIR: z.string().default("./data"),
+  DATABASE_URL: optionalText,
+  SITE_URL: optionalUrl,
+  SESSION_SECRET: z.string().min(32, "SESSION_SECRET must hold at least 32 characters").optional(),
+  BOOKING_URL: z.url().default("https://calendly.com/tremplin-prepa/premier-cours"),
+  MESSAGING_URL: z.url().default("https://wa.me/"),
+  SOCIAL_INSTAGRAM_URL: z.url().default("https://www.instagram.com/tremplin.prepa/"),
+  SOCIAL_LINKEDIN_URL: z.url().default("https://www.linkedin.com/company/tremplin-prepa/"),
+  SOCIAL_YOUTUBE_URL: z.url().default("https://www.youtube.com/@tremplin-prepa"),
+  LEGAL_PUBLISHER_NAME: optionalText,
+  LEGAL_PUBLISHER_STATUS: optionalText,
+  LEGAL_PUBLISHER_ADDRESS: optionalText,
+  LEGAL_REGISTRATION: optionalText,
+  LEGAL_PUBLICATION_DIRECTOR: optionalText,
+  LEGAL_CONTACT_EMAIL: z.email().optional().or(z.literal("").transform(() => undefined)),
+  HOSTING_NAME: optionalText,
+  HOSTING_ADDRESS: optionalText,
+  TRUST_PROXY: optionalText,
+});
+
+export type ServerConfig = ReturnType<typeof loadConfig>;
+
+function loadConfig(env: NodeJS.ProcessEnv) {
+  const parsed = envSchema.safeParse(env);
+  if (!parsed.success) {
+    const details = parsed.error.issues.map((issue) => `${issue.path.join(".")}: ${issue.message}`).join("; ");
+    throw new Error(`Invalid configuration: ${details}`);
+  }
+  const values = parsed.data;
+  const dataDir = path.resolve(values.DATA_DIR);
+  const port = values.PORT;
+  const siteUrl = (values.SITE_URL ?? `http://localhost:${port}`).replace(/\/$/, "");
+  return {
+    isProduction: values.NODE_ENV === "production",
+    /** Cookies get the Secure flag and responses HSTS when the public URL is HTTPS. */
+    isHttps: siteUrl.startsWith("https://"),
+    port,
+    host: values.HOST,
+    dataDir,
+    databaseUrl: values.DATABASE_URL,
+    siteUrl,
+    trustProxy: values.TRUST_PROXY,
+    sessionSecret: values.SESSION_SECRET,
+    publicLinks: {
+      bookingUrl: values.BOOKING_URL,
+      messagingUrl: values.MESSAGING_URL,
+      social: [
+        { network: "Instagram", url: values.SOCIAL_INSTAGRAM_URL },
+        { network: "LinkedIn", url: values.SOCIAL_LINKEDIN_URL },
+        { network: "YouTube", url: values.SOCIAL_YOUTUBE_URL },
+      ],
+    },
+    legal: {
+      publisherName: values.LEGAL_PUBLISHER_NAME,
+      publisherStatus: values.LEGAL_PUBLISHER_STATUS,
+      publisherAddress: values.LEGAL_PUBLISHER_ADDRESS,
+      registration: values.LEGAL_REGISTRATION,
+      publicationDirector: values.LEGAL_PUBLICATION_DIRECTOR,
+      contactEmail: values.LEGAL_CONTACT_EMAIL,
+    },
+    hosting: {
+      // Without configuration the instance is run by whoever started it: the operator hosts it.
+      name: values.HOSTING_NAME ?? "l'exploitant de cette instance de Tremplin",
+      address: values.HOSTING_ADDRESS,
+    },
+  };
+}
+
+let cached: ServerConfig | undefined;
+
+export function getConfig(): ServerConfig {
+  cached ??= loadConfig(process.env);
+  return cached;
+}
+
+/**
+ * The secret that signs cookies. Without SESSION_SECRET a random one is generated once and kept in
+ * the data folder, which is right for one instance; several instances must share SESSION_SECRET.
+ */
+export function getSessionSecret(): string {
+  const config = getConfig();
+  if (config.sessionSecret) return config.sessionSecret;
+  const secretFile = path.join(config.dataDir, "session-secret");
+  if (existsSync(secretFile)) return readFileSync(secretFile, "utf8").trim();
+  mkdirSync(config.dataDir, { recursive: true });
+  const secret = randomBytes(32).toString("hex");
+  writeFileSync(secretFile, secret, { mode: 0o600 });
+  return secret;
+}

@@ -1,0 +1,7 @@
+import { getConfig } from "../../config.server";
+import type { PublicConfig } from "./public-config";
+
+export function getPublicConfig(): PublicConfig {
+  const { publicLinks, hosting, siteUrl } = getConfig();
+  return { ...publicLinks, hostingName: hosting.name, siteUrl };
+}

@@ -1,0 +1,8 @@
+/** The part of the configuration the browser may see: external links and the host mention. */
+export interface PublicConfig {
+  bookingUrl: string;
+  messagingUrl: string;
+  social: { network: string; url: string }[];
+  hostingName: string;
+  siteUrl: string;
+}

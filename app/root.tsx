@@ -1,0 +1,89 @@
+import "./app.css";
+import "katex/dist/katex.min.css";
+import { useEffect } from "react";
+import { Links, Meta, Outlet, Scripts, ScrollRestoration, data, isRouteErrorResponse, useMatches, useRouteLoaderData } from "react-router";
+import { Toaster, toast } from "sonner";
+import type { Route } from "./+types/root";
+import { ChatButton } from "./components/layout/chat-button";
+import { TOAST_DURATION_MS } from "./components/layout/constants";
+import { Footer } from "./components/layout/footer";
+import { Header } from "./components/layout/header";
+import { useNonce } from "./components/layout/nonce";
+import { PageLoading } from "./components/layout/page-loading";
+import { themeBootScript } from "./components/layout/theme";
+import { findCatalogEntry } from "./catalog/catalog";
+import { getPublicConfig } from "./features/site/public-config.server";
+import type { Toast } from "./features/toast/toast";
+import { readToast } from "./features/toast/toast.server";
+import { NotFoundScreen } from "./routes/not-found";
+
+export async function loader({ request }: Route.LoaderArgs) {
+  const { toast: pendingToast, clearHeader } = await readToast(request);
+  return data({ config: getPublicConfig(), toast: pendingToast }, clearHeader ? { headers: { "Set-Cookie": clearHeader } } : undefined);
+}
+
+function useShowToast(pending: Toast | null | undefined) {
+  useEffect(() => {
+    if (!pending) return;
+    const show = pending.type === "error" ? toast.error : pending.type === "success" ? toast.success : toast.info;
+    show(pending.title, { description: pending.description });
+  }, [pending]);
+}
+
+export function Layout({ children }: { children: React.ReactNode }) {
+  const nonce = useNonce();
+  const rootData = useRouteLoaderData<typeof loader>("root");
+  const matches = useMatches();
+  const pathname = matches.at(-1)?.pathname ?? "/";
+  const entry = findCatalogEntry(pathname);
+  const isHome = entry?.kind === "home";
+  const showFooter = entry?.chrome !== "teacher";
+  useShowToast(rootData?.toast);
+
+  return (
+    <html lang="fr" suppressHydrationWarning>
+      <head>
+        <meta charSet="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <meta name="theme-color" content="#1d4ed8" />
+        <link rel="icon" href="/favicon.svg" type="image/svg+xml" />
+        <script nonce={nonce} dangerouslySetInnerHTML={{ __html: themeBootScript }} />
+        <Meta />
+        <Links />
+      </head>
+      <body className="flex min-h-screen flex-col">
+        <a href="#contenu" className="sr-only focus:not-sr-only focus:fixed focus:left-4 focus:top-4 focus:z-[70] focus:rounded-lg focus:bg-card focus:p-3">
+          Aller au contenu
+        </a>
+        {rootData ? <Header config={rootData.config} /> : null}
+        <PageLoading />
+        <main id="contenu" tabIndex={-1} className={`flex-1 outline-none ${isHome ? "" : "pt-24 pb-16"}`}>
+          {children}
+        </main>
+        {rootData && showFooter ? <Footer config={rootData.config} /> : null}
+        {rootData ? <ChatButton messagingUrl={rootData.config.messagingUrl} /> : null}
+        <Toaster position="top-right" visibleToasts={1} duration={TOAST_DURATION_MS} richColors closeButton />
+        <ScrollRestoration nonce={nonce} />
+        <Scripts nonce={nonce} />
+      </body>
+    </html>
+  );
+}
+
+export default function App() {
+  return <Outlet />;
+}
+
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  if (isRouteErrorResponse(error) && error.status === 404) return <NotFoundScreen />;
+  const title = isRouteErrorResponse(error) && error.status === 403 ? "Accès refusé" : "Une erreur est survenue";
+  return (
+    <div className="mx-auto max-w-2xl px-4 text-center">
+      <title>{`${title} | Tremplin`}</title>
+      <h1 className="text-3xl font-bold">{title}</h1>
+      <p className="mt-4 text-muted-foreground">
+        La page n'a pas pu être affichée. Réessayez dans un instant ; si le problème persiste, rafraîchissez la page.
+      </p>
+    </div>
+  );
+}

@@ -1,0 +1,62 @@
+import { data, useRouteLoaderData } from "react-router";
+import { findCatalogEntry } from "~/catalog/catalog";
+import { ExternalButtonLink } from "~/components/ui/button";
+import { fillTokens, getPage } from "~/features/content/store.server";
+import { pageMeta } from "~/features/site/meta";
+import { catalogPageMeta } from "~/features/site/page-meta.server";
+import type { loader as rootLoader } from "~/root";
+import type { Route } from "./+types/content-page";
+
+/** Any Markdown page of content/pages listed in the catalogue (offers, legal, about…). */
+export function loader({ request }: Route.LoaderArgs) {
+  const entry = findCatalogEntry(new URL(request.url).pathname);
+  const page = entry?.contentId ? getPage(entry.contentId) : undefined;
+  if (!entry || !page) throw data(null, { status: 404 });
+  return {
+    meta: catalogPageMeta(entry, page.description),
+    page: { title: page.title, html: fillTokens(page.html), headings: page.headings, cta: page.cta },
+  };
+}
+
+export const meta: Route.MetaFunction = ({ loaderData }) => pageMeta(loaderData?.meta);
+
+export default function ContentPage({ loaderData }: Route.ComponentProps) {
+  const { page } = loaderData;
+  const rootData = useRouteLoaderData<typeof rootLoader>("root");
+  const sections = page.headings.filter((heading) => heading.depth === 2);
+  return (
+    <div className="mx-auto max-w-6xl px-4">
+      <div className="lg:grid lg:grid-cols-[minmax(0,1fr)_16rem] lg:gap-12">
+        <article className="min-w-0">
+          <h1 className="text-3xl font-extrabold tracking-tight sm:text-4xl">{page.title}</h1>
+          <div className="prose-content mt-6 max-w-3xl" dangerouslySetInnerHTML={{ __html: page.html }} />
+          {page.cta === "booking" && rootData ? (
+            <div className="mt-10 rounded-2xl border border-border bg-muted/60 p-6">
+              <p className="text-lg font-semibold">Faisons le point ensemble, sans engagement.</p>
+              <p className="mt-1 text-muted-foreground">Le premier cours est gratuit : il sert à comprendre vos besoins et à vous proposer un plan de travail.</p>
+              <ExternalButtonLink href={rootData.config.bookingUrl} size="lg" className="mt-4">
+                Réserver mon premier cours gratuit
+              </ExternalButtonLink>
+            </div>
+          ) : null}
+        </article>
+        {sections.length > 2 ? (
+          <aside className="hidden lg:block">
+            <nav aria-label="Sommaire de la page" className="sticky top-24 rounded-xl border border-border p-4">
+              <p className="mb-2 text-sm font-bold uppercase tracking-wide text-muted-foreground">Sommaire</p>
+              <ol className="flex flex-col gap-1.5 text-sm">
+                {sections.map((heading) => (
+                  <li key={heading.id}>
+                    <a href={`#${heading.id}`} className="hover:text-primary hover:underline">
+                      {heading.text}
+                    </a>
+                  </li>
+                ))}
+              </ol>
+            </nav>
+          </aside>
+        ) : null}
+      </div>
+    </div>
+  );
+}

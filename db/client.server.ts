@@ -1,0 +1,86 @@
+import path from "node:path";
+import { PGlite } from "@electric-sql/pglite";
+import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
+import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
+import { drizzle as drizzlePg } from "drizzle-orm/node-postgres";
+import { migrate as migratePg } from "drizzle-orm/node-postgres/migrator";
+import pg from "pg";
+import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
+import * as schema from "./schema";
+import { acquireDataDirLock } from "./pglite-lock.server";
+
+/** Both drivers share PgDatabase, so feature code is written once for PGlite and PostgreSQL. */
+export type Database = PgDatabase<PgQueryResultHKT, typeof schema>;
+
+export interface DatabaseHandle {
+  db: Database;
+  kind: "pglite" | "postgres";
+  migrate(): Promise<void>;
+  ping(): Promise<void>;
+  close(): Promise<void>;
+}
+
+const migrationsFolder = path.resolve(process.cwd(), "db/migrations");
+
+/** Opens PGlite in `dataDir` (or in memory when dataDir is undefined), locking the folder. */
+export async function openPglite(dataDir: string | undefined): Promise<DatabaseHandle> {
+  const releaseLock = dataDir ? acquireDataDirLock(dataDir) : () => {};
+  try {
+    const client = dataDir ? await PGlite.create(path.join(dataDir, "pglite")) : await PGlite.create();
+    const db = drizzlePglite(client, { schema });
+    return {
+      db,
+      kind: "pglite",
+      migrate: () => migratePglite(db, { migrationsFolder }),
+      ping: async () => {
+        await client.query("select 1");
+      },
+      close: async () => {
+        await client.close();
+        releaseLock();
+      },
+    };
+  } catch (error) {
+    releaseLock();
+    throw error;
+  }
+}
+
+export async function openPostgres(connectionString: string): Promise<DatabaseHandle> {
+  const pool = new pg.Pool({ connectionString, max: 10 });
+  const db = drizzlePg(pool, { schema });
+  return {
+    db,
+    kind: "postgres",
+    migrate: () => migratePg(db, { migrationsFolder }),
+    ping: async () => {
+      await pool.query("select 1");
+    },
+    close: () => pool.end(),
+  };
+}
+
+// One handle per process; kept on globalThis so development reloads reuse it.
+const globalStore = globalThis as typeof globalThis & { __tremplinDb?: Promise<DatabaseHandle> };
+
+export function setDatabase(handle: Promise<DatabaseHandle>) {
+  globalStore.__tremplinDb = handle;
+}
+
+export function getDatabaseHandle(): Promise<DatabaseHandle> {
+  if (!globalStore.__tremplinDb) throw new Error("The database is not open: call openDatabaseFromConfig() at start-up.");
+  return globalStore.__tremplinDb;
+}
+
+export async function getDb(): Promise<Database> {
+  return (await getDatabaseHandle()).db;
+}
+
+export function openDatabase(options: { databaseUrl?: string; dataDir: string }): Promise<DatabaseHandle> {
+  globalStore.__tremplinDb ??= (async () => {
+    const handle = options.databaseUrl ? await openPostgres(options.databaseUrl) : await openPglite(options.dataDir);
+    await handle.migrate();
+    return handle;
+  })();
+  return globalStore.__tremplinDb;
+}

@@ -1,0 +1,42 @@
+import { randomBytes } from "node:crypto";
+import type { NextFunction, Request, Response } from "express";
+import helmet from "helmet";
+
+/** A fresh nonce per response: React Router's inline scripts carry it, nothing else inline may run. */
+export function cspNonce(_req: Request, res: Response, next: NextFunction) {
+  res.locals.cspNonce = randomBytes(16).toString("base64");
+  next();
+}
+
+export function securityHeaders(options: { https: boolean; development: boolean }) {
+  return helmet({
+    contentSecurityPolicy: {
+      useDefaults: false,
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'", (_req, res) => `'nonce-${(res as Response).locals.cspNonce}'`],
+        // React style attributes and the toast library's injected stylesheet need inline styles.
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", "data:"],
+        fontSrc: ["'self'", "data:"],
+        connectSrc: options.development ? ["'self'", "ws:"] : ["'self'"],
+        formAction: ["'self'"],
+        frameAncestors: ["'none'"],
+        baseUri: ["'self'"],
+        objectSrc: ["'none'"],
+        ...(options.https ? { upgradeInsecureRequests: [] } : {}),
+      },
+    },
+    strictTransportSecurity: options.https ? { maxAge: 63072000, includeSubDomains: true } : false,
+    referrerPolicy: { policy: "strict-origin-when-cross-origin" },
+    crossOriginEmbedderPolicy: false,
+    xFrameOptions: { action: "deny" },
+  });
+}
+
+/** Last resort: never a stack trace in a response. */
+export function errorHandler(error: unknown, _req: Request, res: Response, next: NextFunction) {
+  console.error(error);
+  if (res.headersSent) return next(error);
+  res.status(500).type("text/plain; charset=utf-8").send("Erreur interne du serveur. Veuillez réessayer dans un instant.");
+}
