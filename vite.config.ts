@@ -1,7 +1,7 @@
 import { reactRouter } from "@react-router/dev/vite";
 import tailwindcss from "@tailwindcss/vite";
 import { defineConfig } from "vite";
-import { contentStorePlugin } from "./content/pipeline/vite-plugin";
+import { contentStorePlugin } from "./content/pipeline/vite-plugin.ts";
 
 export default defineConfig(({ isSsrBuild }) => ({
   // The Express app is the SSR entry so that React Router, the database and auth share one module graph.

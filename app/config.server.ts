@@ -4,8 +4,15 @@ import path from "node:path";
 import { z } from "zod";
 
 /** Server configuration, read once from the environment. Every variable is documented in README.md. */
-const optionalUrl = z.url().optional().or(z.literal("").transform(() => undefined));
-const optionalText = z.string().trim().optional().transform((value) => value || undefined);
+const optionalUrl = z
+  .url()
+  .optional()
+  .or(z.literal("").transform(() => undefined));
+const optionalText = z
+  .string()
+  .trim()
+  .optional()
+  .transform((value) => value || undefined);
 
 const envSchema = z.object({
   NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
@@ -25,7 +32,10 @@ const envSchema = z.object({
   LEGAL_PUBLISHER_ADDRESS: optionalText,
   LEGAL_REGISTRATION: optionalText,
   LEGAL_PUBLICATION_DIRECTOR: optionalText,
-  LEGAL_CONTACT_EMAIL: z.email().optional().or(z.literal("").transform(() => undefined)),
+  LEGAL_CONTACT_EMAIL: z
+    .email()
+    .optional()
+    .or(z.literal("").transform(() => undefined)),
   HOSTING_NAME: optionalText,
   HOSTING_ADDRESS: optionalText,
   TRUST_PROXY: optionalText,

@@ -39,6 +39,10 @@ export function Layout({ children }: { children: React.ReactNode }) {
   const isHome = entry?.kind === "home";
   const showFooter = entry?.chrome !== "teacher";
   useShowToast(rootData?.toast);
+  // Marks the page interactive (used by the end-to-end tests to act only after hydration).
+  useEffect(() => {
+    document.documentElement.dataset.hydrated = "true";
+  }, []);
 
   return (
     <html lang="fr" suppressHydrationWarning>
@@ -52,7 +56,10 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <Links />
       </head>
       <body className="flex min-h-screen flex-col">
-        <a href="#contenu" className="sr-only focus:not-sr-only focus:fixed focus:left-4 focus:top-4 focus:z-[70] focus:rounded-lg focus:bg-card focus:p-3">
+        <a
+          href="#contenu"
+          className="sr-only focus:not-sr-only focus:fixed focus:left-4 focus:top-4 focus:z-[70] focus:rounded-lg focus:bg-card focus:p-3"
+        >
           Aller au contenu
         </a>
         {rootData ? <Header config={rootData.config} /> : null}

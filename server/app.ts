@@ -27,7 +27,11 @@ export async function prepare() {
 
 export const app = express();
 app.disable("x-powered-by");
-if (config.trustProxy) app.set("trust proxy", /^\d+$/.test(config.trustProxy) ? Number(config.trustProxy) : config.trustProxy === "true" ? true : config.trustProxy);
+if (config.trustProxy)
+  app.set(
+    "trust proxy",
+    /^\d+$/.test(config.trustProxy) ? Number(config.trustProxy) : config.trustProxy === "true" ? true : config.trustProxy,
+  );
 app.use(compression());
 app.use(cspNonce);
 app.use(securityHeaders({ https: config.isHttps, development }));
@@ -35,7 +39,10 @@ app.use(securityHeaders({ https: config.isHttps, development }));
 if (!development) {
   const clientDir = path.resolve(process.cwd(), "build/client");
   // Hashed assets never change: cache them forever; a missing one is a plain 404.
-  app.use("/assets", express.static(path.join(clientDir, "assets"), { immutable: true, maxAge: "1y", fallthrough: false, index: false, redirect: false }));
+  app.use(
+    "/assets",
+    express.static(path.join(clientDir, "assets"), { immutable: true, maxAge: "1y", fallthrough: false, index: false, redirect: false }),
+  );
   app.use(express.static(clientDir, { maxAge: "1h", index: false, redirect: false }));
 }
 

@@ -34,9 +34,14 @@ export function securityHeaders(options: { https: boolean; development: boolean 
   });
 }
 
-/** Last resort: never a stack trace in a response. */
+/** Last resort: a client error keeps its status (a missing asset is a 404); never a stack trace. */
 export function errorHandler(error: unknown, _req: Request, res: Response, next: NextFunction) {
-  console.error(error);
   if (res.headersSent) return next(error);
+  const status = (error as { status?: number; statusCode?: number })?.status ?? (error as { statusCode?: number })?.statusCode;
+  if (status && status >= 400 && status < 500) {
+    res.status(status).type("text/plain; charset=utf-8").send(status === 404 ? "Ressource introuvable." : "Requête invalide.");
+    return;
+  }
+  console.error(error);
   res.status(500).type("text/plain; charset=utf-8").send("Erreur interne du serveur. Veuillez réessayer dans un instant.");
 }

@@ -29,7 +29,8 @@ export function robotsTxt(siteUrl: string): string {
 
 export function seoRoutes(siteUrl: string) {
   return {
-    sitemap: (_req: Request, res: Response) => res.type("application/xml").set("Cache-Control", "public, max-age=3600").send(sitemapXml(siteUrl)),
+    sitemap: (_req: Request, res: Response) =>
+      res.type("application/xml").set("Cache-Control", "public, max-age=3600").send(sitemapXml(siteUrl)),
     robots: (_req: Request, res: Response) => res.type("text/plain").set("Cache-Control", "public, max-age=3600").send(robotsTxt(siteUrl)),
   };
 }

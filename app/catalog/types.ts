@@ -1,12 +1,4 @@
-export const SEARCH_CATEGORIES = [
-  "Méthodologie",
-  "Formation",
-  "Écoles",
-  "Questions",
-  "Générateurs",
-  "Services",
-  "Informations",
-] as const;
+export const SEARCH_CATEGORIES = ["Méthodologie", "Formation", "Écoles", "Questions", "Générateurs", "Services", "Informations"] as const;
 export type SearchCategory = (typeof SEARCH_CATEGORIES)[number];
 
 /** Activity types that raise progress on a first visit (platform-core §9). */

@@ -106,9 +106,15 @@ function Showcase({ theme }: { theme: "light" | "dark" }) {
       <Section title="Alertes">
         <div className="flex flex-col gap-3">
           <Alert title="Information">Le quiz est corrigé à chaque réponse.</Alert>
-          <Alert tone="success" title="Bonne réponse">La série converge absolument.</Alert>
-          <Alert tone="warning" title="Attention">Une série dont le terme général tend vers 0 ne converge pas forcément.</Alert>
-          <Alert tone="danger" title="Erreur">Impossible de sauvegarder l'activité.</Alert>
+          <Alert tone="success" title="Bonne réponse">
+            La série converge absolument.
+          </Alert>
+          <Alert tone="warning" title="Attention">
+            Une série dont le terme général tend vers 0 ne converge pas forcément.
+          </Alert>
+          <Alert tone="danger" title="Erreur">
+            Impossible de sauvegarder l'activité.
+          </Alert>
         </div>
       </Section>
 
@@ -118,7 +124,9 @@ function Showcase({ theme }: { theme: "light" | "dark" }) {
             {({ id, describedBy }) => <Input id={id} aria-describedby={describedBy} defaultValue="Camille" />}
           </Field>
           <Field label="Adresse e-mail" error="Adresse e-mail invalide.">
-            {({ id, describedBy, invalid }) => <Input id={id} type="email" aria-describedby={describedBy} aria-invalid={invalid} defaultValue="camille@" />}
+            {({ id, describedBy, invalid }) => (
+              <Input id={id} type="email" aria-describedby={describedBy} aria-invalid={invalid} defaultValue="camille@" />
+            )}
           </Field>
           <Field label="Option de mathématiques">
             {({ id }) => (
@@ -168,7 +176,8 @@ export default function DesignSystem() {
     <div className="mx-auto max-w-7xl px-4">
       <h1 className="text-3xl font-extrabold tracking-tight sm:text-4xl">Design System</h1>
       <p className="mt-4 max-w-3xl text-lg text-muted-foreground">
-        Le guide de style vivant de Tremplin : chaque composant de l'interface, tel qu'il est utilisé dans le site, en thème clair et en thème sombre.
+        Le guide de style vivant de Tremplin : chaque composant de l'interface, tel qu'il est utilisé dans le site, en thème clair et en
+        thème sombre.
       </p>
       <div className="mt-8 grid gap-6 lg:grid-cols-2">
         <Showcase theme="light" />

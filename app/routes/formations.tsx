@@ -28,7 +28,8 @@ export default function Formations({ loaderData }: Route.ComponentProps) {
     <div className="mx-auto max-w-7xl px-4">
       <h1 className="text-3xl font-extrabold tracking-tight sm:text-4xl">Toutes nos formations</h1>
       <p className="mt-4 max-w-3xl text-lg text-muted-foreground">
-        Les ressources et les accompagnements de Tremplin pour la prépa ECG, de l'été qui précède la première année jusqu'aux oraux des écoles.
+        Les ressources et les accompagnements de Tremplin pour la prépa ECG, de l'été qui précède la première année jusqu'aux oraux des
+        écoles.
       </p>
       {loaderData.groups.map((group) => (
         <section key={group.heading} aria-labelledby={`groupe-${group.heading}`} className="mt-12">
@@ -38,7 +39,10 @@ export default function Formations({ loaderData }: Route.ComponentProps) {
           <ul className="mt-6 grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
             {group.items.map((item) => (
               <li key={item.path}>
-                <Link to={item.path} className="block h-full rounded-2xl border border-border bg-card p-6 transition-shadow hover:shadow-md">
+                <Link
+                  to={item.path}
+                  className="block h-full rounded-2xl border border-border bg-card p-6 transition-shadow hover:shadow-md"
+                >
                   <h3 className="text-lg font-bold">{item.title}</h3>
                   <p className="mt-2 text-muted-foreground">{item.description}</p>
                 </Link>

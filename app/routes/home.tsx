@@ -14,26 +14,65 @@ export function loader() {
 export const meta: Route.MetaFunction = ({ loaderData }) => pageMeta(loaderData?.meta);
 
 const subjects = [
-  { name: "Mathématiques", path: "/formation/maths", text: "Approfondies ou appliquées : cours complets, méthodes, exercices corrigés pas à pas et quiz par chapitre." },
-  { name: "Informatique (Python)", path: "/formation", text: "Le programme d'informatique d'ECG : numpy, simulations, suites et algorithmes, avec des programmes qui tournent." },
-  { name: "Langues vivantes", path: "/formation/anglais", text: "Anglais, espagnol, allemand : grammaire, vocabulaire thématique, civilisation, synthèse et essai." },
-  { name: "Géopolitique (HGG)", path: "/formation/geopolitique", text: "Les grandes questions du programme, des chronologies, des études de cas et la méthode de la dissertation." },
-  { name: "ESH", path: "/formation/esh", text: "Économie, sociologie et histoire : notions, auteurs, mécanismes et méthode de la dissertation." },
-  { name: "Oraux des écoles", path: "/methodologie/entretiens-personnalite", text: "Entretiens de personnalité, pitch, questions difficiles : préparer les oraux de la BCE et d'Ecricome." },
+  {
+    name: "Mathématiques",
+    path: "/formation/maths",
+    text: "Approfondies ou appliquées : cours complets, méthodes, exercices corrigés pas à pas et quiz par chapitre.",
+  },
+  {
+    name: "Informatique (Python)",
+    path: "/formation",
+    text: "Le programme d'informatique d'ECG : numpy, simulations, suites et algorithmes, avec des programmes qui tournent.",
+  },
+  {
+    name: "Langues vivantes",
+    path: "/formation/anglais",
+    text: "Anglais, espagnol, allemand : grammaire, vocabulaire thématique, civilisation, synthèse et essai.",
+  },
+  {
+    name: "Géopolitique (HGG)",
+    path: "/formation/geopolitique",
+    text: "Les grandes questions du programme, des chronologies, des études de cas et la méthode de la dissertation.",
+  },
+  {
+    name: "ESH",
+    path: "/formation/esh",
+    text: "Économie, sociologie et histoire : notions, auteurs, mécanismes et méthode de la dissertation.",
+  },
+  {
+    name: "Oraux des écoles",
+    path: "/methodologie/entretiens-personnalite",
+    text: "Entretiens de personnalité, pitch, questions difficiles : préparer les oraux de la BCE et d'Ecricome.",
+  },
 ];
 
 const steps = [
   { title: "Faire le point", text: "Un premier cours gratuit pour mesurer votre niveau, vos objectifs et votre emploi du temps." },
   { title: "Travailler avec méthode", text: "Des cours rédigés comme un bon polycopié, des exercices gradués et des corrigés détaillés." },
-  { title: "S'entraîner et mémoriser", text: "Quiz corrigés, flashcards et suivi de progression pour savoir où vous en êtes avant chaque DS." },
+  {
+    title: "S'entraîner et mémoriser",
+    text: "Quiz corrigés, flashcards et suivi de progression pour savoir où vous en êtes avant chaque DS.",
+  },
   { title: "Être accompagné", text: "Un tuteur qui connaît le programme et les concours, au rythme qui vous convient." },
 ];
 
 const offers = [
   { path: "/coaching", title: "Coaching individuel", text: "Des séances en visio avec un tuteur, dans la matière de votre choix." },
-  { path: "/offres/pre-rentree", title: "Stage de pré-entrée", text: "Aborder la première année avec les bases de terminale solidement en place." },
-  { path: "/offre/gratuite", title: "Sessions live gratuites", text: "Des séances collectives en direct sur la méthode et les grands classiques." },
-  { path: "/offre/preparation-cube", title: "Préparation Cube", text: "Maths, Python, méthode : un programme à l'année sur les trois faces." },
+  {
+    path: "/offres/pre-rentree",
+    title: "Stage de pré-entrée",
+    text: "Aborder la première année avec les bases de terminale solidement en place.",
+  },
+  {
+    path: "/offre/gratuite",
+    title: "Sessions live gratuites",
+    text: "Des séances collectives en direct sur la méthode et les grands classiques.",
+  },
+  {
+    path: "/offre/preparation-cube",
+    title: "Préparation Cube",
+    text: "Maths, Python, méthode : un programme à l'année sur les trois faces.",
+  },
 ];
 
 export default function Home() {
@@ -51,8 +90,8 @@ export default function Home() {
           <p className="text-sm font-bold uppercase tracking-widest text-primary">Prépa ECG · concours BCE et Ecricome</p>
           <h1 className="mt-4 text-4xl font-extrabold tracking-tight sm:text-6xl">Réussir sa prépa ECG, un chapitre après l'autre.</h1>
           <p className="mx-auto mt-6 max-w-2xl text-lg text-muted-foreground">
-            Des cours rigoureux, des exercices corrigés pas à pas, des quiz et des flashcards alignés sur les programmes officiels, et des tuteurs
-            qui connaissent la prépa pour vous accompagner jusqu'aux concours.
+            Des cours rigoureux, des exercices corrigés pas à pas, des quiz et des flashcards alignés sur les programmes officiels, et des
+            tuteurs qui connaissent la prépa pour vous accompagner jusqu'aux concours.
           </p>
           <div className="mt-10 flex flex-col justify-center gap-3 sm:flex-row">
             {rootData ? (
@@ -72,8 +111,8 @@ export default function Home() {
           Toutes les matières de la prépa ECG
         </h2>
         <p className="mt-3 max-w-3xl text-muted-foreground">
-          Chaque matière suit le programme officiel, dans l'ordre où vous le voyez en classe. Les contenus s'enrichissent chapitre par chapitre, et
-          chaque résultat est vérifié avant publication.
+          Chaque matière suit le programme officiel, dans l'ordre où vous le voyez en classe. Les contenus s'enrichissent chapitre par
+          chapitre, et chaque résultat est vérifié avant publication.
         </p>
         <ul className="mt-8 grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
           {subjects.map((subject) => (
@@ -101,7 +140,10 @@ export default function Home() {
           <ol className="mt-8 grid gap-6 md:grid-cols-2 lg:grid-cols-4">
             {steps.map((step, index) => (
               <li key={step.title} className="rounded-2xl bg-card p-6 shadow-sm">
-                <span aria-hidden="true" className="inline-flex size-10 items-center justify-center rounded-full bg-primary text-lg font-bold text-primary-foreground">
+                <span
+                  aria-hidden="true"
+                  className="inline-flex size-10 items-center justify-center rounded-full bg-primary text-lg font-bold text-primary-foreground"
+                >
                   {index + 1}
                 </span>
                 <h3 className="mt-4 text-lg font-bold">{step.title}</h3>
@@ -118,7 +160,9 @@ export default function Home() {
             <h2 id="offres" className="text-3xl font-bold tracking-tight">
               Un accompagnement à la carte
             </h2>
-            <p className="mt-3 max-w-2xl text-muted-foreground">Du stage d'avant rentrée au coaching de l'année des concours, choisissez ce dont vous avez besoin.</p>
+            <p className="mt-3 max-w-2xl text-muted-foreground">
+              Du stage d'avant rentrée au coaching de l'année des concours, choisissez ce dont vous avez besoin.
+            </p>
           </div>
           <Link to="/nos-offres" className="inline-flex items-center gap-1 font-semibold text-primary hover:underline">
             Toutes nos offres <ArrowRight aria-hidden="true" className="size-4" />
@@ -141,7 +185,9 @@ export default function Home() {
           <h2 id="appel" className="text-3xl font-bold">
             Commencez par un premier cours offert
           </h2>
-          <p className="mx-auto mt-3 max-w-2xl">Un échange pour faire le point sur votre prépa et repartir avec un plan de travail clair, sans engagement.</p>
+          <p className="mx-auto mt-3 max-w-2xl">
+            Un échange pour faire le point sur votre prépa et repartir avec un plan de travail clair, sans engagement.
+          </p>
           {rootData ? (
             <ExternalButtonLink href={rootData.config.bookingUrl} variant="secondary" size="lg" className="mt-8">
               Réserver mon premier cours gratuit

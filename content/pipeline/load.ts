@@ -1,8 +1,8 @@
 import { readdir, readFile } from "node:fs/promises";
 import path from "node:path";
 import { parse as parseYaml } from "yaml";
-import { type CompiledPage, pageFrontMatterSchema } from "../schema";
-import { compileMarkdown } from "./markdown";
+import { type CompiledPage, pageFrontMatterSchema } from "../schema.ts";
+import { compileMarkdown } from "./markdown.ts";
 
 export const contentRoot = path.resolve(import.meta.dirname, "..");
 

@@ -1,6 +1,6 @@
 import path from "node:path";
 import type { Plugin } from "vite";
-import { buildContentStore, contentRoot } from "./load";
+import { buildContentStore, contentRoot } from "./load.ts";
 
 const VIRTUAL_ID = "virtual:content-store";
 const RESOLVED_ID = "\0" + VIRTUAL_ID;

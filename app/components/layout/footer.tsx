@@ -14,13 +14,15 @@ export function Footer({ config }: { config: PublicConfig }) {
             <nav key={column.label} aria-label={column.label}>
               <h2 className="mb-3 text-sm font-bold uppercase tracking-wide">{column.label}</h2>
               <ul className="flex flex-col gap-2">
-                {column.groups.flatMap((group) => group.links).map((link) => (
-                  <li key={link.path}>
-                    <Link to={link.path} className="text-muted-foreground hover:text-foreground hover:underline">
-                      {link.label}
-                    </Link>
-                  </li>
-                ))}
+                {column.groups
+                  .flatMap((group) => group.links)
+                  .map((link) => (
+                    <li key={link.path}>
+                      <Link to={link.path} className="text-muted-foreground hover:text-foreground hover:underline">
+                        {link.label}
+                      </Link>
+                    </li>
+                  ))}
               </ul>
             </nav>
           ))}

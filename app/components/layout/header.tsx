@@ -18,7 +18,12 @@ export function Header({ config }: { config: PublicConfig }) {
         scrolled ? "border-border bg-background/95 shadow-sm" : "border-transparent bg-background/60"
       }`}
     >
-      <div aria-hidden="true" data-testid="scroll-progress" className="absolute left-0 top-0 h-1 bg-primary" style={{ width: `${progress * 100}%` }} />
+      <div
+        aria-hidden="true"
+        data-testid="scroll-progress"
+        className="absolute left-0 top-0 h-1 bg-primary"
+        style={{ width: `${progress * 100}%` }}
+      />
       <div className="mx-auto flex h-16 max-w-7xl items-center justify-between gap-4 px-4">
         <Link to="/" className="flex items-center gap-2 text-xl font-extrabold tracking-tight" aria-label="Tremplin, accueil">
           <span aria-hidden="true" className="inline-block size-8 rounded-lg bg-primary [clip-path:polygon(0_100%,100%_100%,100%_30%)]" />

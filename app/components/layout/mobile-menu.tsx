@@ -1,5 +1,6 @@
 import { Menu, X } from "lucide-react";
 import { useEffect, useRef, useState } from "react";
+import { createPortal } from "react-dom";
 import { Link, useLocation } from "react-router";
 import type { NavMenu } from "~/catalog/navigation";
 import { SocialLinks } from "./social-links";
@@ -41,39 +42,55 @@ export function MobileMenu({ menus, social }: { menus: NavMenu[]; social: { netw
       >
         <Menu aria-hidden="true" className="size-6" />
       </button>
-      {open ? (
-        <div id="mobile-menu" role="dialog" aria-modal="true" aria-label="Menu" className="fixed inset-0 z-[60] flex flex-col bg-background">
-          <div className="flex h-16 shrink-0 items-center justify-between border-b border-border px-4">
-            <span className="text-lg font-extrabold">Menu</span>
-            <button
-              ref={closeButton}
-              type="button"
-              onClick={() => setOpen(false)}
-              aria-label="Fermer le menu"
-              className="inline-flex size-11 items-center justify-center rounded-lg hover:bg-muted"
+      {open
+        ? // Portalled to <body>: the header's backdrop-filter would otherwise confine a fixed child.
+          createPortal(
+            <div
+              id="mobile-menu"
+              role="dialog"
+              aria-modal="true"
+              aria-label="Menu"
+              className="fixed inset-0 z-[60] flex flex-col bg-background"
             >
-              <X aria-hidden="true" className="size-6" />
-            </button>
-          </div>
-          <nav aria-label="Menu principal" className="flex-1 overflow-y-auto px-4 py-4">
-            {menus.map((menu) => (
-              <section key={menu.label} className="mb-6">
-                <h2 className="mb-2 text-sm font-bold uppercase tracking-wide text-muted-foreground">{menu.label}</h2>
-                <ul className="flex flex-col">
-                  {menu.groups.flatMap((group) => group.links).map((link) => (
-                    <li key={link.path}>
-                      <Link to={link.path} className="block rounded-md px-2 py-3 text-lg hover:bg-muted" onClick={() => setOpen(false)}>
-                        {link.label}
-                      </Link>
-                    </li>
-                  ))}
-                </ul>
-              </section>
-            ))}
-            <SocialLinks social={social} />
-          </nav>
-        </div>
-      ) : null}
+              <div className="flex h-16 shrink-0 items-center justify-between border-b border-border px-4">
+                <span className="text-lg font-extrabold">Menu</span>
+                <button
+                  ref={closeButton}
+                  type="button"
+                  onClick={() => setOpen(false)}
+                  aria-label="Fermer le menu"
+                  className="inline-flex size-11 items-center justify-center rounded-lg hover:bg-muted"
+                >
+                  <X aria-hidden="true" className="size-6" />
+                </button>
+              </div>
+              <nav aria-label="Menu principal" className="flex-1 overflow-y-auto px-4 py-4">
+                {menus.map((menu) => (
+                  <section key={menu.label} className="mb-6">
+                    <h2 className="mb-2 text-sm font-bold uppercase tracking-wide text-muted-foreground">{menu.label}</h2>
+                    <ul className="flex flex-col">
+                      {menu.groups
+                        .flatMap((group) => group.links)
+                        .map((link) => (
+                          <li key={link.path}>
+                            <Link
+                              to={link.path}
+                              className="block rounded-md px-2 py-3 text-lg hover:bg-muted"
+                              onClick={() => setOpen(false)}
+                            >
+                              {link.label}
+                            </Link>
+                          </li>
+                        ))}
+                    </ul>
+                  </section>
+                ))}
+                <SocialLinks social={social} />
+              </nav>
+            </div>,
+            document.body,
+          )
+        : null}
     </div>
   );
 }

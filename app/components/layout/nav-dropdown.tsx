@@ -59,7 +59,9 @@ export function NavDropdown({ menu }: { menu: NavMenu }) {
         <div className="flex gap-8">
           {menu.groups.map((group, index) => (
             <div key={group.heading ?? index} className="min-w-44">
-              {group.heading ? <p className="mb-2 text-xs font-bold uppercase tracking-wide text-muted-foreground">{group.heading}</p> : null}
+              {group.heading ? (
+                <p className="mb-2 text-xs font-bold uppercase tracking-wide text-muted-foreground">{group.heading}</p>
+              ) : null}
               <ul className="flex flex-col gap-0.5">
                 {group.links.map((link) => (
                   <li key={link.path}>

@@ -31,7 +31,13 @@ export function ThemeToggle() {
   };
   const label = dark ? "Activer le thème clair" : "Activer le thème sombre";
   return (
-    <button type="button" onClick={toggle} aria-label={label} title={label} className="inline-flex size-11 items-center justify-center rounded-lg hover:bg-muted">
+    <button
+      type="button"
+      onClick={toggle}
+      aria-label={label}
+      title={label}
+      className="inline-flex size-11 items-center justify-center rounded-lg hover:bg-muted"
+    >
       {dark ? <Sun aria-hidden="true" className="size-5" /> : <Moon aria-hidden="true" className="size-5" />}
     </button>
   );

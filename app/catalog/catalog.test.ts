@@ -1,0 +1,87 @@
+import { readFileSync } from "node:fs";
+import path from "node:path";
+import { describe, expect, it } from "vitest";
+import { catalog, documentTitle, findCatalogEntry, routeIdFor } from "./catalog";
+import { footerColumns, headerMenus, legalLinks } from "./navigation";
+
+const inventoryFile = path.resolve(import.meta.dirname, "../../../shared/spec/url-inventory.tsv");
+const inventory = new Map(
+  readFileSync(inventoryFile, "utf8")
+    .trim()
+    .split("\n")
+    .slice(1)
+    .map((line) => line.split("\t"))
+    .map(([urlPath, title]) => [urlPath, title]),
+);
+
+describe("route catalogue", () => {
+  it("has unique paths and unique route ids", () => {
+    const paths = catalog.map((entry) => entry.path);
+    expect(new Set(paths).size).toBe(paths.length);
+    const ids = catalog.map(routeIdFor);
+    expect(new Set(ids).size).toBe(ids.length);
+  });
+
+  it("keeps the paths and titles of the site it replaces", () => {
+    for (const entry of catalog) {
+      expect(inventory.has(entry.path), `${entry.path} is not in url-inventory.tsv`).toBe(true);
+      expect(entry.title, entry.path).toBe(inventory.get(entry.path));
+    }
+  });
+
+  it("holds the pages of the foundation", () => {
+    for (const required of [
+      "/",
+      "/formations",
+      "/apropos",
+      "/partners",
+      "/nos-offres",
+      "/stage-accompagnement",
+      "/offres/pre-rentree",
+      "/coaching",
+      "/offre/gratuite",
+      "/offre/coaching-maths",
+      "/offre/coaching-python",
+      "/offre/organisation-ete",
+      "/offre/preparation-cube",
+      "/parent",
+      "/design-system",
+      "/mentions-legales",
+      "/politique-confidentialite",
+      "/cgu",
+      "/cgv",
+    ]) {
+      expect(findCatalogEntry(required), required).toBeDefined();
+    }
+    expect(findCatalogEntry("/offres/pre-rentree")?.title).toBe("Stage de Pré-entrée");
+  });
+
+  it("finds entries with or without a trailing slash", () => {
+    expect(findCatalogEntry("/apropos/")?.path).toBe("/apropos");
+    expect(findCatalogEntry("/inconnu")).toBeUndefined();
+  });
+
+  it("formats document titles as « titre | Tremplin »", () => {
+    expect(documentTitle("À propos")).toBe("À propos | Tremplin");
+  });
+});
+
+describe("navigation", () => {
+  const allLinks = [...headerMenus, ...footerColumns].flatMap((menu) => menu.groups.flatMap((group) => group.links)).concat(legalLinks);
+
+  it("only links to pages of the catalogue", () => {
+    for (const link of allLinks) expect(findCatalogEntry(link.path), link.path).toBeDefined();
+  });
+
+  it("has four footer columns and the Formations and Contact dropdowns", () => {
+    expect(footerColumns).toHaveLength(4);
+    expect(headerMenus.map((menu) => menu.label)).toEqual(expect.arrayContaining(["Formations", "Contact"]));
+    expect(legalLinks.map((link) => link.path)).toEqual(["/mentions-legales", "/politique-confidentialite", "/cgu", "/cgv"]);
+  });
+
+  it("leaves out a menu whose pages do not exist yet rather than linking to a 404", () => {
+    const niveau = headerMenus.find((menu) => menu.label === "Niveau");
+    const anyArticle = catalog.some((entry) => entry.path.startsWith("/articles"));
+    expect(Boolean(niveau)).toBe(anyArticle);
+  });
+});

@@ -1,0 +1,39 @@
+import AxeBuilder from "@axe-core/playwright";
+import { describe, expect, it } from "vitest";
+import { DESKTOP, MOBILE, gotoHydrated, useBrowser } from "./support/browser";
+
+const browser = useBrowser();
+
+/** One page per page type: home, listing, Markdown page (offer, legal), design system, 404. */
+const pageTypes = ["/", "/formations", "/coaching", "/politique-confidentialite", "/design-system", "/page-inexistante"];
+
+async function seriousViolations(
+  path: string,
+  options: Parameters<typeof browser.newPage>[0],
+  prepare?: (page: Awaited<ReturnType<typeof browser.newPage>>) => Promise<void>,
+) {
+  const page = await browser.newPage(options);
+  await gotoHydrated(page, path);
+  await prepare?.(page);
+  const results = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"]).analyze();
+  return results.violations
+    .filter((violation) => violation.impact === "serious" || violation.impact === "critical")
+    .map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(" ")).join(", ")}`);
+}
+
+describe("accessibility (axe, WCAG 2.2 AA)", () => {
+  it.each(pageTypes)("%s has no serious or critical violation in the light theme", async (path) => {
+    expect(await seriousViolations(path, { ...DESKTOP, colorScheme: "light" })).toEqual([]);
+  });
+
+  it.each(pageTypes)("%s has no serious or critical violation in the dark theme", async (path) => {
+    expect(await seriousViolations(path, { ...DESKTOP, colorScheme: "dark" })).toEqual([]);
+  });
+
+  it("the open mobile menu has no serious or critical violation", async () => {
+    const violations = await seriousViolations("/", MOBILE, async (page) => {
+      await page.getByRole("button", { name: "Ouvrir le menu" }).click();
+    });
+    expect(violations).toEqual([]);
+  });
+});

@@ -1,0 +1,65 @@
+import { describe, expect, inject, it } from "vitest";
+import { catalog, documentTitle } from "../../app/catalog/catalog";
+import { gotoHydrated, useBrowser } from "./support/browser";
+
+const baseUrl = inject("baseUrl");
+const browser = useBrowser();
+
+const decode = (html: string) =>
+  html
+    .replace(/&#x27;|&#39;/g, "'")
+    .replace(/&amp;/g, "&")
+    .replace(/&quot;/g, '"');
+
+describe("every catalogue entry", () => {
+  it.each(catalog.map((entry) => [entry.path, entry.title] as const))("%s answers 200 with its title", async (path, title) => {
+    const response = await fetch(`${baseUrl}${path}`);
+    expect(response.status).toBe(200);
+    const html = await response.text();
+    expect(decode(/<title>([^<]*)<\/title>/.exec(html)?.[1] ?? "")).toBe(documentTitle(title));
+    expect(html).toContain(`<link rel="canonical" href="${baseUrl}${path}"/>`);
+    expect(html).toMatch(/<meta name="description" content="[^"]{40,}"/);
+  });
+});
+
+describe("header and footer links", () => {
+  it("resolve to a catalogue route or a configured external URL", async () => {
+    const configured = [
+      "https://calendly.com/tremplin-prepa/premier-cours",
+      "https://wa.me/",
+      "https://www.instagram.com/tremplin.prepa/",
+      "https://www.linkedin.com/company/tremplin-prepa/",
+      "https://www.youtube.com/@tremplin-prepa",
+    ];
+    const paths = new Set(catalog.map((entry) => entry.path));
+    for (const viewport of [
+      { width: 1280, height: 800 },
+      { width: 375, height: 740 },
+    ]) {
+      const page = await browser.newPage({ viewport });
+      await gotoHydrated(page, "/");
+      if (viewport.width < 768) await page.getByRole("button", { name: "Ouvrir le menu" }).click();
+      else for (const label of ["Formations", "Contact"]) await page.getByRole("button", { name: label }).click();
+      const hrefs = await page
+        .locator("header a, footer a, #mobile-menu a, [data-testid=chat-button]")
+        .evaluateAll((links) => links.map((link) => link.getAttribute("href") ?? ""));
+      expect(hrefs.length).toBeGreaterThan(25);
+      for (const href of hrefs) {
+        if (href.startsWith("/")) expect(paths.has(href), href).toBe(true);
+        else
+          expect(
+            configured.some((url) => href.startsWith(url)),
+            href,
+          ).toBe(true);
+      }
+    }
+  });
+});
+
+describe("legal notice", () => {
+  it("lists only the configured identity lines", async () => {
+    const html = await (await fetch(`${baseUrl}/mentions-legales`)).text();
+    expect(html).not.toContain("{{");
+    expect(html).toContain("l&#x27;exploitant de cette instance de Tremplin");
+  });
+});

@@ -1,0 +1,59 @@
+import { defineConfig } from "vitest/config";
+import { contentStorePlugin } from "./content/pipeline/vite-plugin.ts";
+
+const shared = { plugins: [contentStorePlugin()], resolve: { tsconfigPaths: true } };
+const databaseProjects = [
+  {
+    ...shared,
+    test: {
+      name: "db-pglite",
+      include: ["**/*.db.test.ts"],
+      exclude: ["node_modules/**"],
+      env: { TEST_DB_DRIVER: "pglite" },
+      testTimeout: 60_000,
+      hookTimeout: 60_000,
+    },
+  },
+  ...(process.env.TEST_DATABASE_URL
+    ? [
+        {
+          ...shared,
+          test: {
+            name: "db-postgres",
+            include: ["**/*.db.test.ts"],
+            exclude: ["node_modules/**"],
+            env: { TEST_DB_DRIVER: "postgres" },
+            testTimeout: 60_000,
+            hookTimeout: 60_000,
+          },
+        },
+      ]
+    : []),
+];
+
+export default defineConfig({
+  test: {
+    projects: [
+      {
+        ...shared,
+        test: {
+          name: "unit",
+          include: ["{app,content,server,db,scripts}/**/*.test.{ts,tsx}"],
+          exclude: ["**/*.db.test.ts", "node_modules/**"],
+        },
+      },
+      ...databaseProjects,
+      {
+        ...shared,
+        test: {
+          name: "e2e",
+          include: ["tests/e2e/**/*.e2e.test.ts"],
+          globalSetup: ["tests/e2e/support/global-setup.ts"],
+          fileParallelism: false,
+          testTimeout: 60_000,
+          hookTimeout: 120_000,
+        },
+      },
+    ],
+  },
+});
