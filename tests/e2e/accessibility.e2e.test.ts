@@ -1,8 +1,8 @@
 import AxeBuilder from "@axe-core/playwright";
 import { describe, expect, it } from "vitest";
-import { DESKTOP, MOBILE, gotoHydrated, useBrowser } from "./support/browser";
+import { DESKTOP, MOBILE, gotoHydrated, setupBrowser } from "./support/browser";
 
-const browser = useBrowser();
+const browser = setupBrowser();
 
 /** One page per page type: home, listing, Markdown page (offer, legal), design system, 404. */
 const pageTypes = ["/", "/formations", "/coaching", "/politique-confidentialite", "/design-system", "/page-inexistante"];

@@ -1,9 +1,9 @@
 import { describe, expect, inject, it } from "vitest";
 import { catalog, documentTitle } from "../../app/catalog/catalog";
-import { gotoHydrated, useBrowser } from "./support/browser";
+import { gotoHydrated, setupBrowser } from "./support/browser";
 
 const baseUrl = inject("baseUrl");
-const browser = useBrowser();
+const browser = setupBrowser();
 
 const decode = (html: string) =>
   html

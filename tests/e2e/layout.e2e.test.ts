@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
-import { DESKTOP, MOBILE, freezeClock, gotoHydrated, pageProblems, useBrowser } from "./support/browser";
+import { DESKTOP, MOBILE, freezeClock, gotoHydrated, pageProblems, setupBrowser } from "./support/browser";
 
-const browser = useBrowser();
+const browser = setupBrowser();
 
 describe("header", () => {
   it("becomes more opaque after 10 px of scroll", async () => {

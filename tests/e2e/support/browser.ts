@@ -23,7 +23,7 @@ export const DESKTOP: BrowserContextOptions = { viewport: { width: 1280, height:
 export const MOBILE: BrowserContextOptions = { viewport: { width: 375, height: 740 }, locale: "fr-FR", isMobile: true, hasTouch: true };
 
 /** One Chromium per test file; each test opens its own context (fresh cookies and storage). */
-export function useBrowser() {
+export function setupBrowser() {
   let browser: Browser;
   const baseUrl = inject("baseUrl");
   beforeAll(async () => {
