@@ -89,7 +89,7 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
       <title>{`${title} | Tremplin`}</title>
       <h1 className="text-3xl font-bold">{title}</h1>
       <p className="mt-4 text-muted-foreground">
-        La page n'a pas pu être affichée. Réessayez dans un instant ; si le problème persiste, rafraîchissez la page.
+        La page n'a pas pu être affichée. Réessayez dans un instant ; si le problème persiste, rafraîchissez la page.
       </p>
     </div>
   );

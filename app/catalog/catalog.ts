@@ -18,14 +18,14 @@ export const catalog: readonly CatalogEntry[] = [
     path: "/",
     title: "Accueil",
     description:
-      "Tremplin accompagne les élèves de prépa ECG : cours, exercices corrigés, quiz, flashcards et coaching individuel en maths, Python, langues et culture générale.",
+      "Tremplin accompagne les élèves de prépa ECG : cours, exercices corrigés, quiz, flashcards et coaching individuel en maths, Python, langues et culture générale.",
     kind: "home",
     module: "routes/home.tsx",
   },
   {
     path: "/formations",
     title: "Toutes nos formations",
-    description: "Toutes les formations Tremplin pour la prépa ECG : matières, accompagnement individuel et stages.",
+    description: "Toutes les formations Tremplin pour la prépa ECG : matières, accompagnement individuel et stages.",
     kind: "listing",
     module: "routes/formations.tsx",
     search: { category: "Formation", keywords: ["formations", "cours", "matières", "programme"] },
@@ -86,7 +86,7 @@ export const catalog: readonly CatalogEntry[] = [
   {
     path: "/design-system",
     title: "Design System",
-    description: "Le guide de style vivant de Tremplin : couleurs, typographie et composants, en thème clair et sombre.",
+    description: "Le guide de style vivant de Tremplin : couleurs, typographie et composants, en thème clair et sombre.",
     kind: "design-system",
     module: "routes/design-system.tsx",
   },

@@ -34,7 +34,7 @@ export default function ContentPage({ loaderData }: Route.ComponentProps) {
             <div className="mt-10 rounded-2xl border border-border bg-muted/60 p-6">
               <p className="text-lg font-semibold">Faisons le point ensemble, sans engagement.</p>
               <p className="mt-1 text-muted-foreground">
-                Le premier cours est gratuit : il sert à comprendre vos besoins et à vous proposer un plan de travail.
+                Le premier cours est gratuit : il sert à comprendre vos besoins et à vous proposer un plan de travail.
               </p>
               <ExternalButtonLink href={rootData.config.bookingUrl} size="lg" className="mt-4">
                 Réserver mon premier cours gratuit

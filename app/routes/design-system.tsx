@@ -66,7 +66,7 @@ function Showcase({ theme }: { theme: "light" | "dark" }) {
         <p className="text-4xl font-extrabold tracking-tight">Titre de page</p>
         <p className="mt-2 text-2xl font-bold">Titre de section</p>
         <p className="mt-2 text-lg font-semibold">Sous-titre</p>
-        <p className="mt-2">Texte courant : une suite croissante et majorée converge.</p>
+        <p className="mt-2">Texte courant : une suite croissante et majorée converge.</p>
         <p className="mt-1 text-sm text-muted-foreground">Texte secondaire, pour les précisions et les légendes.</p>
       </Section>
 
@@ -161,7 +161,7 @@ function Showcase({ theme }: { theme: "light" | "dark" }) {
           </Button>
         </div>
         <Dialog open={dialogOpen} onClose={() => setDialogOpen(false)} title="Fenêtre de dialogue">
-          <p>Le focus reste dans la fenêtre ; la touche Échap la ferme.</p>
+          <p>Le focus reste dans la fenêtre ; la touche Échap la ferme.</p>
           <Button className="mt-4" onClick={() => setDialogOpen(false)}>
             J'ai compris
           </Button>
@@ -176,7 +176,7 @@ export default function DesignSystem() {
     <div className="mx-auto max-w-7xl px-4">
       <h1 className="text-3xl font-extrabold tracking-tight sm:text-4xl">Design System</h1>
       <p className="mt-4 max-w-3xl text-lg text-muted-foreground">
-        Le guide de style vivant de Tremplin : chaque composant de l'interface, tel qu'il est utilisé dans le site, en thème clair et en
+        Le guide de style vivant de Tremplin : chaque composant de l'interface, tel qu'il est utilisé dans le site, en thème clair et en
         thème sombre.
       </p>
       <div className="mt-8 grid gap-6 lg:grid-cols-2">

@@ -17,17 +17,17 @@ const subjects = [
   {
     name: "Mathématiques",
     path: "/formation/maths",
-    text: "Approfondies ou appliquées : cours complets, méthodes, exercices corrigés pas à pas et quiz par chapitre.",
+    text: "Approfondies ou appliquées : cours complets, méthodes, exercices corrigés pas à pas et quiz par chapitre.",
   },
   {
     name: "Informatique (Python)",
     path: "/formation",
-    text: "Le programme d'informatique d'ECG : numpy, simulations, suites et algorithmes, avec des programmes qui tournent.",
+    text: "Le programme d'informatique d'ECG : numpy, simulations, suites et algorithmes, avec des programmes qui tournent.",
   },
   {
     name: "Langues vivantes",
     path: "/formation/anglais",
-    text: "Anglais, espagnol, allemand : grammaire, vocabulaire thématique, civilisation, synthèse et essai.",
+    text: "Anglais, espagnol, allemand : grammaire, vocabulaire thématique, civilisation, synthèse et essai.",
   },
   {
     name: "Géopolitique (HGG)",
@@ -37,12 +37,12 @@ const subjects = [
   {
     name: "ESH",
     path: "/formation/esh",
-    text: "Économie, sociologie et histoire : notions, auteurs, mécanismes et méthode de la dissertation.",
+    text: "Économie, sociologie et histoire : notions, auteurs, mécanismes et méthode de la dissertation.",
   },
   {
     name: "Oraux des écoles",
     path: "/methodologie/entretiens-personnalite",
-    text: "Entretiens de personnalité, pitch, questions difficiles : préparer les oraux de la BCE et d'Ecricome.",
+    text: "Entretiens de personnalité, pitch, questions difficiles : préparer les oraux de la BCE et d'Ecricome.",
   },
 ];
 
@@ -71,7 +71,7 @@ const offers = [
   {
     path: "/offre/preparation-cube",
     title: "Préparation Cube",
-    text: "Maths, Python, méthode : un programme à l'année sur les trois faces.",
+    text: "Maths, Python, méthode : un programme à l'année sur les trois faces.",
   },
 ];
 

@@ -30,9 +30,9 @@ export function Footer({ config }: { config: PublicConfig }) {
 
         <div className="mt-10 flex flex-col gap-6 rounded-2xl border border-border bg-card p-6 md:flex-row md:items-center md:justify-between">
           <div>
-            <p className="font-semibold">Élève en prépa ECG, vous voyez comment améliorer Tremplin ?</p>
+            <p className="font-semibold">Élève en prépa ECG, vous voyez comment améliorer Tremplin ?</p>
             <p className="mt-1 text-muted-foreground">
-              Proposez-nous une amélioration du site : si nous la retenons, un cours particulier vous est offert.{" "}
+              Proposez-nous une amélioration du site : si nous la retenons, un cours particulier vous est offert.{" "}
               <a
                 href={messagingHref(config.messagingUrl, SUGGESTION_PREFILLED_MESSAGE)}
                 target="_blank"
