@@ -18,7 +18,8 @@ describe(`migrations (${process.env.TEST_DB_DRIVER})`, () => {
       sql`select table_name, column_name from information_schema.columns where table_schema = 'public' order by table_name, ordinal_position`,
     );
     const columns = new Map<string, string[]>();
-    for (const row of (result as unknown as { rows: { table_name: string; column_name: string }[] }).rows) columns.set(row.table_name, [...(columns.get(row.table_name) ?? []), row.column_name]);
+    for (const row of (result as unknown as { rows: { table_name: string; column_name: string }[] }).rows)
+      columns.set(row.table_name, [...(columns.get(row.table_name) ?? []), row.column_name]);
     expect(columns.get("user_roles")).toEqual(["id", "user_id", "role", "created_at"]);
     expect(columns.get("user_activity_history")).toEqual([
       "id",

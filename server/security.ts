@@ -39,7 +39,10 @@ export function errorHandler(error: unknown, _req: Request, res: Response, next:
   if (res.headersSent) return next(error);
   const status = (error as { status?: number; statusCode?: number })?.status ?? (error as { statusCode?: number })?.statusCode;
   if (status && status >= 400 && status < 500) {
-    res.status(status).type("text/plain; charset=utf-8").send(status === 404 ? "Ressource introuvable." : "Requête invalide.");
+    res
+      .status(status)
+      .type("text/plain; charset=utf-8")
+      .send(status === 404 ? "Ressource introuvable." : "Requête invalide.");
     return;
   }
   console.error(error);
