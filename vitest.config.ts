@@ -1,6 +1,13 @@
+import { tmpdir } from "node:os";
+import path from "node:path";
 import { defineConfig } from "vitest/config";
 import { contentStorePlugin } from "./content/pipeline/vite-plugin.ts";
 
+// Database tests sign cookies and write e-mails: give them a fixed secret and a throwaway data folder.
+const databaseTestEnv = {
+  SESSION_SECRET: "test-secret-0123456789-abcdefghijklmnopqrstuvwxyz",
+  DATA_DIR: path.join(tmpdir(), "tremplin-db-tests"),
+};
 const shared = { plugins: [contentStorePlugin()], resolve: { tsconfigPaths: true } };
 const databaseProjects = [
   {
@@ -9,7 +16,7 @@ const databaseProjects = [
       name: "db-pglite",
       include: ["**/*.db.test.ts"],
       exclude: ["node_modules/**"],
-      env: { TEST_DB_DRIVER: "pglite" },
+      env: { TEST_DB_DRIVER: "pglite", ...databaseTestEnv },
       testTimeout: 60_000,
       hookTimeout: 60_000,
     },
@@ -22,7 +29,7 @@ const databaseProjects = [
             name: "db-postgres",
             include: ["**/*.db.test.ts"],
             exclude: ["node_modules/**"],
-            env: { TEST_DB_DRIVER: "postgres" },
+            env: { TEST_DB_DRIVER: "postgres", ...databaseTestEnv },
             testTimeout: 60_000,
             hookTimeout: 60_000,
           },

@@ -39,6 +39,10 @@ const envSchema = z.object({
   HOSTING_NAME: optionalText,
   HOSTING_ADDRESS: optionalText,
   TRUST_PROXY: optionalText,
+  SMTP_URL: optionalText,
+  EMAIL_FROM: z.string().default("Tremplin <no-reply@localhost>"),
+  POSTHOG_KEY: optionalText,
+  POSTHOG_HOST: z.url().default("https://eu.i.posthog.com"),
 });
 
 export type ServerConfig = ReturnType<typeof loadConfig>;
@@ -64,6 +68,9 @@ function loadConfig(env: NodeJS.ProcessEnv) {
     siteUrl,
     trustProxy: values.TRUST_PROXY,
     sessionSecret: values.SESSION_SECRET,
+    smtpUrl: values.SMTP_URL,
+    emailFrom: values.EMAIL_FROM,
+    posthog: values.POSTHOG_KEY ? { key: values.POSTHOG_KEY, host: values.POSTHOG_HOST.replace(/\/$/, "") } : undefined,
     publicLinks: {
       bookingUrl: values.BOOKING_URL,
       messagingUrl: values.MESSAGING_URL,

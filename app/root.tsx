@@ -2,7 +2,7 @@ import "./app.css";
 import "katex/dist/katex.min.css";
 import { useEffect } from "react";
 import { Links, Meta, Outlet, Scripts, ScrollRestoration, data, isRouteErrorResponse, useMatches, useRouteLoaderData } from "react-router";
-import { Toaster, toast } from "sonner";
+import { Toaster } from "sonner";
 import type { Route } from "./+types/root";
 import { ChatButton } from "./components/layout/chat-button";
 import { TOAST_DURATION_MS } from "./components/layout/constants";
@@ -12,22 +12,24 @@ import { useNonce } from "./components/layout/nonce";
 import { PageLoading } from "./components/layout/page-loading";
 import { themeBootScript } from "./components/layout/theme";
 import { findCatalogEntry } from "./catalog/catalog";
+import { hasRole } from "./features/accounts/roles";
+import { forwardCookies, getSessionLookup } from "./features/accounts/session.server";
+import { SessionWatcher } from "./features/accounts/session-watcher";
 import { getPublicConfig } from "./features/site/public-config.server";
-import type { Toast } from "./features/toast/toast";
 import { readToast } from "./features/toast/toast.server";
+import { useActionToast } from "./features/toast/use-action-toast";
 import { NotFoundScreen } from "./routes/not-found";
 
 export async function loader({ request }: Route.LoaderArgs) {
-  const { toast: pendingToast, clearHeader } = await readToast(request);
-  return data({ config: getPublicConfig(), toast: pendingToast }, clearHeader ? { headers: { "Set-Cookie": clearHeader } } : undefined);
-}
-
-function useShowToast(pending: Toast | null | undefined) {
-  useEffect(() => {
-    if (!pending) return;
-    const show = pending.type === "error" ? toast.error : pending.type === "success" ? toast.success : toast.info;
-    show(pending.title, { description: pending.description });
-  }, [pending]);
+  const [{ toast: pendingToast, clearHeader }, { session, headers: authHeaders }] = await Promise.all([
+    readToast(request),
+    getSessionLookup(request),
+  ]);
+  const headers = forwardCookies(authHeaders);
+  if (clearHeader) headers.append("Set-Cookie", clearHeader);
+  const user = session ? { firstName: session.user.firstName, isTeacher: hasRole(session.user.role, "prof") } : null;
+  const sessionState = { userId: session?.user.id ?? null, expiresAt: session ? session.expiresAt.getTime() : null };
+  return data({ config: getPublicConfig(), toast: pendingToast, user, sessionState }, { headers });
 }
 
 export function Layout({ children }: { children: React.ReactNode }) {
@@ -38,7 +40,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
   const entry = findCatalogEntry(pathname);
   const isHome = entry?.kind === "home";
   const showFooter = entry?.chrome !== "teacher";
-  useShowToast(rootData?.toast);
+  useActionToast(rootData?.toast);
   // Marks the page interactive (used by the end-to-end tests to act only after hydration).
   useEffect(() => {
     document.documentElement.dataset.hydrated = "true";
@@ -62,14 +64,22 @@ export function Layout({ children }: { children: React.ReactNode }) {
         >
           Aller au contenu
         </a>
-        {rootData ? <Header config={rootData.config} /> : null}
+        {rootData ? <Header config={rootData.config} user={rootData.user} /> : null}
+        {rootData ? <SessionWatcher {...rootData.sessionState} /> : null}
         <PageLoading />
         <main id="contenu" tabIndex={-1} className={`flex-1 outline-none ${isHome ? "" : "pt-24 pb-16"}`}>
           {children}
         </main>
         {rootData && showFooter ? <Footer config={rootData.config} /> : null}
         {rootData ? <ChatButton messagingUrl={rootData.config.messagingUrl} /> : null}
-        <Toaster position="top-right" visibleToasts={1} duration={TOAST_DURATION_MS} richColors closeButton />
+        <Toaster
+          position="top-right"
+          offset={{ top: 76, right: 16 }}
+          visibleToasts={1}
+          duration={TOAST_DURATION_MS}
+          richColors
+          closeButton
+        />
         <ScrollRestoration nonce={nonce} />
         <Scripts nonce={nonce} />
       </body>

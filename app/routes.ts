@@ -5,5 +5,8 @@ export default [
   ...catalog.map((entry) =>
     entry.path === "/" ? index(entry.module, { id: routeIdFor(entry) }) : route(entry.path, entry.module, { id: routeIdFor(entry) }),
   ),
+  route("/logout", "routes/logout.ts"),
+  route("/api/session", "routes/api.session.ts"),
+  route("/compte/export", "routes/account-export.ts"),
   route("*", "routes/not-found.tsx"),
 ] satisfies RouteConfig;

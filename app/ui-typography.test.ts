@@ -17,7 +17,7 @@ const FRENCH = /[àâçéèêëîïôûùœÀÂÇÉÈÊÎÔ]|\b(le|la|les|des|du
 /** French text of a file: string literals and JSX text (template literals are code here). */
 export function uiTexts(source: string): string[] {
   const literals = [...source.matchAll(/"((?:[^"\\\n]|\\.)*)"/g)].map((match) => match[1]);
-  const jsxText = [...source.matchAll(/>([^<>{}\n]*[A-Za-zÀ-ÿ][^<>{}\n]*)</g)].map((match) => match[1]);
+  const jsxText = [...source.matchAll(/>([^<>{}\n]*[A-Za-zÀ-ÿ][^<>{}\n]*)</g)].map((match) => match[1].replace(/&nbsp;/g, "\u00a0"));
   return [...literals, ...jsxText].filter((text) => FRENCH.test(text) && !/^[\w\s-]+$/.test(text.trim()));
 }
 

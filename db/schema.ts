@@ -11,6 +11,9 @@ export const user = pgTable("user", {
   email: text("email").notNull().unique(),
   emailVerified: boolean("email_verified").notNull().default(false),
   image: text("image"),
+  /** E.164 (+33612345678); optional, unique, usable to sign in. */
+  phoneNumber: text("phone_number").unique(),
+  twoFactorEnabled: boolean("two_factor_enabled").notNull().default(false),
   createdAt: createdAt(),
   updatedAt: updatedAt(),
 });
@@ -67,6 +70,23 @@ export const verification = pgTable(
   (table) => [index("verification_identifier_idx").on(table.identifier)],
 );
 
+export const twoFactor = pgTable(
+  "two_factor",
+  {
+    id: text("id").primaryKey(),
+    secret: text("secret").notNull(),
+    backupCodes: text("backup_codes").notNull(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => user.id, { onDelete: "cascade" }),
+    verified: boolean("verified").default(true),
+    failedVerificationCount: integer("failed_verification_count").default(0),
+    lockedUntil: timestamp("locked_until", { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (table) => [index("two_factor_user_idx").on(table.userId), index("two_factor_secret_idx").on(table.secret)],
+);
+
 // ── Tables of the specification (platform-core §3) ─────────────────────────────────────────────
 export const userRoles = pgTable(
   "user_roles",
@@ -120,4 +140,65 @@ export const progress = pgTable(
     uniqueIndex("progress_user_module_idx").on(table.userId, table.module),
     check("progress_progression_range", sql`${table.progression} between 0 and 100`),
   ],
+);
+
+// ── Tables the specification leaves out (DESIGN §6) ─────────────────────────────────────────────
+
+/** Fixed-window counters for sign-in, sign-up, recovery and one-time codes, shared by all instances. */
+export const rateLimitBuckets = pgTable("rate_limit_buckets", {
+  key: text("key").primaryKey(),
+  count: integer("count").notNull(),
+  windowStartedAt: timestamp("window_started_at", { withTimezone: true }).notNull(),
+  createdAt: createdAt(),
+});
+
+/** A right to a section (maths), from an admin grant, a redeemed code or a class. */
+export const accessGrants = pgTable(
+  "access_grants",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => user.id, { onDelete: "cascade" }),
+    section: text("section").notNull(),
+    source: text("source").notNull(),
+    grantedBy: text("granted_by").references(() => user.id, { onDelete: "set null" }),
+    codeId: uuid("code_id").references(() => accessCodes.id, { onDelete: "set null" }),
+    expiresAt: timestamp("expires_at", { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (table) => [
+    index("access_grants_user_section_idx").on(table.userId, table.section),
+    check("access_grants_section_check", sql`${table.section} in ('maths')`),
+    check("access_grants_source_check", sql`${table.source} in ('admin', 'code', 'class')`),
+  ],
+);
+
+/** Access codes are stored hashed (SHA-256 of the normalised code); the clear code is shown once. */
+export const accessCodes = pgTable(
+  "access_codes",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    codeHash: text("code_hash").notNull().unique(),
+    section: text("section").notNull(),
+    maxUses: integer("max_uses").notNull(),
+    uses: integer("uses").notNull().default(0),
+    expiresAt: timestamp("expires_at", { withTimezone: true }),
+    createdBy: text("created_by").references(() => user.id, { onDelete: "set null" }),
+    createdAt: createdAt(),
+  },
+  (table) => [check("access_codes_uses_check", sql`${table.uses} between 0 and ${table.maxUses}`)],
+);
+
+/** First-party analytics: named events, no automatic capture. */
+export const analyticsEvents = pgTable(
+  "analytics_events",
+  {
+    id: bigserial("id", { mode: "number" }).primaryKey(),
+    event: text("event").notNull(),
+    userId: text("user_id").references(() => user.id, { onDelete: "set null" }),
+    properties: jsonb("properties").$type<Record<string, unknown>>().notNull().default({}),
+    createdAt: createdAt(),
+  },
+  (table) => [index("analytics_events_event_time_idx").on(table.event, table.createdAt)],
 );

@@ -5,12 +5,14 @@ import express from "express";
 import "react-router";
 import { getConfig } from "../app/config.server";
 import { getDatabaseHandle, openDatabase } from "../db/client.server";
-import { cspNonce, errorHandler, securityHeaders } from "./security";
+import { cspNonce, errorHandler, sameOriginForms, securityHeaders } from "./security";
 import { seoRoutes } from "./seo";
 
 declare module "react-router" {
   interface AppLoadContext {
     cspNonce: string;
+    /** The client's address (behind a proxy: as TRUST_PROXY allows), for rate limits. */
+    clientIp: string;
   }
 }
 
@@ -46,6 +48,8 @@ if (!development) {
   app.use(express.static(clientDir, { maxAge: "1h", index: false, redirect: false }));
 }
 
+app.use(sameOriginForms(config.siteUrl));
+
 app.get("/healthz", async (_req, res) => {
   try {
     const handle = await getDatabaseHandle();
@@ -63,7 +67,7 @@ app.get("/robots.txt", seo.robots);
 app.use(
   createRequestHandler({
     build: () => import("virtual:react-router/server-build"),
-    getLoadContext: (_req, res) => ({ cspNonce: res.locals.cspNonce as string }),
+    getLoadContext: (req, res) => ({ cspNonce: res.locals.cspNonce as string, clientIp: req.ip ?? "unknown" }),
   }),
 );
 app.use(errorHandler);

@@ -34,6 +34,20 @@ export function securityHeaders(options: { https: boolean; development: boolean 
   });
 }
 
+/**
+ * CSRF defence for every state-changing request: a browser always sends Origin on POST; when it names
+ * another site, the request is refused. (Session cookies are also SameSite=Lax.)
+ */
+export function sameOriginForms(siteUrl: string) {
+  const allowed = new URL(siteUrl).origin;
+  return (req: Request, res: Response, next: NextFunction) => {
+    if (req.method === "GET" || req.method === "HEAD" || req.method === "OPTIONS") return next();
+    const origin = req.get("origin");
+    if (!origin || origin === allowed || origin === `${req.protocol}://${req.get("host")}`) return next();
+    res.status(403).type("text/plain; charset=utf-8").send("Requête refusée : origine non autorisée.");
+  };
+}
+
 /** Last resort: a client error keeps its status (a missing asset is a 404); never a stack trace. */
 export function errorHandler(error: unknown, _req: Request, res: Response, next: NextFunction) {
   if (res.headersSent) return next(error);

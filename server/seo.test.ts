@@ -5,10 +5,11 @@ import { indexablePaths, robotsTxt, sitemapXml } from "./seo";
 describe("sitemap and robots", () => {
   it("lists every public page of the catalogue with absolute URLs", () => {
     const xml = sitemapXml("https://tremplin.example");
-    for (const entry of catalog.filter((e) => !e.protected && !e.section)) {
+    for (const entry of catalog.filter((e) => !e.protected && !e.section && !e.noindex)) {
       expect(xml).toContain(`<loc>https://tremplin.example${entry.path}</loc>`);
     }
-    expect(indexablePaths()).not.toContain("/dashboard");
+    expect(indexablePaths()).not.toContain("/compte");
+    expect(indexablePaths()).not.toContain("/login");
   });
 
   it("points robots to the sitemap and keeps private areas out", () => {

@@ -3,7 +3,9 @@ import { catalog } from "../app/catalog/catalog";
 
 /** Pages worth indexing: public and not behind an access section. */
 export function indexablePaths(): string[] {
-  return catalog.filter((entry) => !entry.protected && !entry.section && entry.chrome !== "teacher").map((entry) => entry.path);
+  return catalog
+    .filter((entry) => !entry.protected && !entry.section && !entry.noindex && entry.chrome !== "teacher")
+    .map((entry) => entry.path);
 }
 
 export function sitemapXml(siteUrl: string): string {

@@ -9,7 +9,7 @@ export const FORMATIONS_GROUPS = ["Matières", "Accompagnement et stages"] as co
 export type FormationsGroup = (typeof FORMATIONS_GROUPS)[number];
 
 /** Which template renders the page. */
-export type PageKind = "home" | "listing" | "page" | "design-system" | "not-found";
+export type PageKind = "home" | "listing" | "page" | "design-system" | "auth" | "account" | "not-found";
 
 export interface CatalogEntry {
   /** URL path as kept from the site Tremplin replaces. */
@@ -31,6 +31,8 @@ export interface CatalogEntry {
   search?: { category: SearchCategory; keywords: string[] };
   /** Teacher pages are shown without the footer. */
   chrome?: "default" | "teacher";
+  /** Kept out of the sitemap and marked noindex (sign-in, account, access pages). */
+  noindex?: boolean;
   /** Listed in /formations under this heading. */
   formationsGroup?: FormationsGroup;
 }

@@ -1,6 +1,7 @@
 import { Link } from "react-router";
 import { headerMenus } from "~/catalog/navigation";
 import type { PublicConfig } from "~/features/site/public-config";
+import { AccountLinks, type HeaderUser } from "./account-links";
 import { HEADER_OPAQUE_AFTER_PX } from "./constants";
 import { MobileMenu } from "./mobile-menu";
 import { NavDropdown } from "./nav-dropdown";
@@ -8,7 +9,7 @@ import { SocialLinks } from "./social-links";
 import { ThemeToggle } from "./theme";
 import { useScrollState } from "./use-scroll";
 
-export function Header({ config }: { config: PublicConfig }) {
+export function Header({ config, user }: { config: PublicConfig; user: HeaderUser | null }) {
   const { y, progress } = useScrollState();
   const scrolled = y > HEADER_OPAQUE_AFTER_PX;
   return (
@@ -35,11 +36,14 @@ export function Header({ config }: { config: PublicConfig }) {
           ))}
         </nav>
         <div className="flex items-center gap-1">
-          <div className="hidden lg:block">
+          <div className="hidden xl:block">
             <SocialLinks social={config.social} />
           </div>
           <ThemeToggle />
-          <MobileMenu menus={headerMenus} social={config.social} />
+          <div className="hidden md:block">
+            <AccountLinks user={user} />
+          </div>
+          <MobileMenu menus={headerMenus} social={config.social} user={user} />
         </div>
       </div>
     </header>

@@ -3,10 +3,19 @@ import { useEffect, useRef, useState } from "react";
 import { createPortal } from "react-dom";
 import { Link, useLocation } from "react-router";
 import type { NavMenu } from "~/catalog/navigation";
+import { AccountLinks, type HeaderUser } from "./account-links";
 import { SocialLinks } from "./social-links";
 
 /** Full-screen menu below the md breakpoint; the page behind it does not scroll while it is open. */
-export function MobileMenu({ menus, social }: { menus: NavMenu[]; social: { network: string; url: string }[] }) {
+export function MobileMenu({
+  menus,
+  social,
+  user,
+}: {
+  menus: NavMenu[];
+  social: { network: string; url: string }[];
+  user: HeaderUser | null;
+}) {
   const [open, setOpen] = useState(false);
   const location = useLocation();
   const closeButton = useRef<HTMLButtonElement>(null);
@@ -85,6 +94,10 @@ export function MobileMenu({ menus, social }: { menus: NavMenu[]; social: { netw
                     </ul>
                   </section>
                 ))}
+                <section className="mb-6">
+                  <h2 className="mb-2 text-sm font-bold uppercase tracking-wide text-muted-foreground">Mon espace</h2>
+                  <AccountLinks user={user} layout="column" />
+                </section>
                 <SocialLinks social={social} />
               </nav>
             </div>,

@@ -6,6 +6,7 @@ export interface PageMeta {
   description?: string;
   /** Absolute canonical URL; omitted for pages that should not be indexed. */
   canonical?: string;
+  noindex?: boolean;
 }
 
 /** Title « {titre} | Tremplin », description and canonical link of a page, from its loader data. */
@@ -15,6 +16,7 @@ export function pageMeta(meta: PageMeta | undefined): MetaDescriptor[] {
   if (meta.description) {
     tags.push({ name: "description", content: meta.description }, { property: "og:description", content: meta.description });
   }
+  if (meta.noindex) tags.push({ name: "robots", content: "noindex" });
   if (meta.canonical) tags.push({ tagName: "link", rel: "canonical", href: meta.canonical });
   return tags;
 }

@@ -1,0 +1,272 @@
+import { and, desc, eq, ne } from "drizzle-orm";
+import QRCode from "qrcode";
+import { getDb } from "../../../db/client.server";
+import {
+  accessGrants,
+  analyticsEvents,
+  progress,
+  session as sessionTable,
+  user as userTable,
+  userActivityHistory,
+  userRoles,
+} from "../../../db/schema";
+import { getAuth } from "./auth.server";
+import type { Failure } from "./accounts.server";
+import { checkPasswordStrength } from "./password-strength";
+import { RATE_RULES, RateLimitedError, hit } from "./rate-limit.server";
+import { forwardCookies } from "./session.server";
+
+/** Account page operations (/compte). Each takes the request so better-auth sees the user's session. */
+
+function message(error: unknown, fallback = "Une erreur s'est produite"): string {
+  if (error instanceof RateLimitedError) return error.message;
+  const code = (error as { body?: { code?: string } })?.body?.code;
+  if (code === "INVALID_PASSWORD" || code === "INVALID_EMAIL_OR_PASSWORD" || code === "CREDENTIAL_ACCOUNT_NOT_FOUND")
+    return "Mot de passe incorrect.";
+  if (code === "INVALID_CODE" || code === "INVALID_TWO_FACTOR_AUTHENTICATION") return "Code incorrect.";
+  console.error(error);
+  return fallback;
+}
+
+export async function updateProfile(
+  request: Request,
+  userId: string,
+  input: { firstName: string; phone?: string },
+): Promise<{ ok: true } | Failure> {
+  const db = await getDb();
+  if (input.phone) {
+    const [other] = await db
+      .select({ id: userTable.id })
+      .from(userTable)
+      .where(and(eq(userTable.phoneNumber, input.phone), ne(userTable.id, userId)))
+      .limit(1);
+    if (other)
+      return {
+        ok: false,
+        message: "Ce numéro de téléphone est déjà associé à un compte.",
+        fieldErrors: { phone: "Ce numéro de téléphone est déjà associé à un compte." },
+      };
+  }
+  try {
+    const auth = await getAuth();
+    await auth.api.updateUser({ body: { name: input.firstName, phoneNumber: input.phone ?? null }, headers: request.headers });
+    return { ok: true };
+  } catch (error) {
+    return { ok: false, message: message(error) };
+  }
+}
+
+export async function changePassword(
+  request: Request,
+  input: { currentPassword: string; newPassword: string },
+  userInputs: string[],
+): Promise<{ ok: true; headers: Headers } | Failure> {
+  const strength = checkPasswordStrength(input.newPassword, userInputs);
+  if (!strength.acceptable)
+    return {
+      ok: false,
+      message: "Mot de passe trop faible.",
+      passwordReasons: strength.reasons,
+      fieldErrors: { newPassword: strength.reasons[0] },
+    };
+  try {
+    const auth = await getAuth();
+    const { headers } = await auth.api.changePassword({
+      body: { ...input, revokeOtherSessions: true },
+      headers: request.headers,
+      returnHeaders: true,
+    });
+    return { ok: true, headers: forwardCookies(headers) };
+  } catch (error) {
+    const text = message(error);
+    return { ok: false, message: text, fieldErrors: text === "Mot de passe incorrect." ? { currentPassword: text } : undefined };
+  }
+}
+
+export interface SessionSummary {
+  id: string;
+  current: boolean;
+  createdAt: string;
+  lastSeenAt: string;
+  device: string;
+}
+
+/** A readable device name from a user agent (browser and system), without storing anything new. */
+export function describeDevice(userAgent: string | null): string {
+  if (!userAgent) return "Appareil inconnu";
+  const browser = /Edg\//.test(userAgent)
+    ? "Edge"
+    : /Firefox\//.test(userAgent)
+      ? "Firefox"
+      : /Chrome\//.test(userAgent)
+        ? "Chrome"
+        : /Safari\//.test(userAgent)
+          ? "Safari"
+          : "Navigateur";
+  const system = /Android/.test(userAgent)
+    ? "Android"
+    : /iPhone|iPad/.test(userAgent)
+      ? "iOS"
+      : /Windows/.test(userAgent)
+        ? "Windows"
+        : /Mac OS X/.test(userAgent)
+          ? "macOS"
+          : /Linux/.test(userAgent)
+            ? "Linux"
+            : "système inconnu";
+  return `${browser} sur ${system}`;
+}
+
+export async function listSessions(userId: string, currentSessionId: string): Promise<SessionSummary[]> {
+  const db = await getDb();
+  const rows = await db
+    .select({
+      id: sessionTable.id,
+      createdAt: sessionTable.createdAt,
+      updatedAt: sessionTable.updatedAt,
+      userAgent: sessionTable.userAgent,
+      expiresAt: sessionTable.expiresAt,
+    })
+    .from(sessionTable)
+    .where(eq(sessionTable.userId, userId))
+    .orderBy(desc(sessionTable.updatedAt));
+  return rows
+    .filter((row) => row.expiresAt > new Date())
+    .map((row) => ({
+      id: row.id,
+      current: row.id === currentSessionId,
+      createdAt: row.createdAt.toISOString(),
+      lastSeenAt: row.updatedAt.toISOString(),
+      device: describeDevice(row.userAgent),
+    }));
+}
+
+/** Ends one of the user's other sessions (never another user's: the user id is part of the filter). */
+export async function revokeSession(userId: string, sessionId: string): Promise<void> {
+  const db = await getDb();
+  await db.delete(sessionTable).where(and(eq(sessionTable.id, sessionId), eq(sessionTable.userId, userId)));
+}
+
+/** Signs out of every device, this one included. */
+export async function signOutEverywhere(request: Request): Promise<{ ok: true; headers: Headers } | Failure> {
+  try {
+    const auth = await getAuth();
+    await auth.api.revokeSessions({ headers: request.headers });
+    const { headers } = await auth.api.signOut({ headers: request.headers, returnHeaders: true });
+    return { ok: true, headers: forwardCookies(headers) };
+  } catch (error) {
+    return { ok: false, message: message(error) };
+  }
+}
+
+export interface TotpEnrolment {
+  secret: string;
+  uri: string;
+  qrSvg: string;
+  backupCodes: string[];
+}
+
+export async function startTwoFactor(request: Request, password: string): Promise<{ ok: true; enrolment: TotpEnrolment } | Failure> {
+  try {
+    const auth = await getAuth();
+    const result = await auth.api.enableTwoFactor({ body: { password, method: "totp" }, headers: request.headers });
+    if (result.method !== "totp") throw new Error("TOTP enrolment expected");
+    const { totpURI, backupCodes } = result;
+    const secret = new URL(totpURI).searchParams.get("secret") ?? "";
+    const qrSvg = await QRCode.toString(totpURI, { type: "svg", margin: 1, width: 200 });
+    return { ok: true, enrolment: { secret, uri: totpURI, qrSvg, backupCodes } };
+  } catch (error) {
+    return { ok: false, message: message(error), fieldErrors: { password: message(error) } };
+  }
+}
+
+export async function confirmTwoFactor(
+  request: Request,
+  userId: string,
+  clientIp: string,
+  code: string,
+): Promise<{ ok: true; headers: Headers } | Failure> {
+  try {
+    await hit(`otp:ip:${clientIp}`, RATE_RULES.otpIp);
+    await hit(`otp:account:${userId}`, RATE_RULES.otpAccount);
+    const auth = await getAuth();
+    const { headers } = await auth.api.verifyTOTP({ body: { code }, headers: request.headers, returnHeaders: true });
+    return { ok: true, headers: forwardCookies(headers) };
+  } catch (error) {
+    return { ok: false, message: message(error), fieldErrors: { code: message(error) } };
+  }
+}
+
+export async function disableTwoFactor(request: Request, password: string): Promise<{ ok: true } | Failure> {
+  try {
+    const auth = await getAuth();
+    await auth.api.disableTwoFactor({ body: { password }, headers: request.headers });
+    return { ok: true };
+  } catch (error) {
+    return { ok: false, message: message(error), fieldErrors: { password: message(error) } };
+  }
+}
+
+/** Everything Tremplin stores about the user, as JSON (secrets and tokens excluded). */
+export async function exportUserData(userId: string) {
+  const db = await getDb();
+  const [profile] = await db
+    .select({
+      id: userTable.id,
+      firstName: userTable.name,
+      email: userTable.email,
+      phoneNumber: userTable.phoneNumber,
+      twoFactorEnabled: userTable.twoFactorEnabled,
+      createdAt: userTable.createdAt,
+    })
+    .from(userTable)
+    .where(eq(userTable.id, userId));
+  const [roles, history, progressRows, grants, sessions, events] = await Promise.all([
+    db.select({ role: userRoles.role, createdAt: userRoles.createdAt }).from(userRoles).where(eq(userRoles.userId, userId)),
+    db.select().from(userActivityHistory).where(eq(userActivityHistory.userId, userId)).orderBy(desc(userActivityHistory.createdAt)),
+    db.select().from(progress).where(eq(progress.userId, userId)),
+    db
+      .select({
+        section: accessGrants.section,
+        source: accessGrants.source,
+        expiresAt: accessGrants.expiresAt,
+        createdAt: accessGrants.createdAt,
+      })
+      .from(accessGrants)
+      .where(eq(accessGrants.userId, userId)),
+    db
+      .select({
+        createdAt: sessionTable.createdAt,
+        updatedAt: sessionTable.updatedAt,
+        userAgent: sessionTable.userAgent,
+        ipAddress: sessionTable.ipAddress,
+      })
+      .from(sessionTable)
+      .where(eq(sessionTable.userId, userId)),
+    db
+      .select({ event: analyticsEvents.event, properties: analyticsEvents.properties, createdAt: analyticsEvents.createdAt })
+      .from(analyticsEvents)
+      .where(eq(analyticsEvents.userId, userId)),
+  ]);
+  return {
+    exportedAt: new Date().toISOString(),
+    profile,
+    roles,
+    activityHistory: history,
+    progress: progressRows,
+    accessGrants: grants,
+    sessions,
+    analyticsEvents: events,
+  };
+}
+
+/** Deletes the account; every personal row goes with it (foreign keys cascade; analytics lose the link). */
+export async function deleteAccount(request: Request, password: string): Promise<{ ok: true; headers: Headers } | Failure> {
+  try {
+    const auth = await getAuth();
+    const { headers } = await auth.api.deleteUser({ body: { password }, headers: request.headers, returnHeaders: true });
+    return { ok: true, headers: forwardCookies(headers) };
+  } catch (error) {
+    return { ok: false, message: message(error), fieldErrors: { password: message(error) } };
+  }
+}

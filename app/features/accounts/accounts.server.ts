@@ -1,0 +1,196 @@
+import { APIError } from "better-auth/api";
+import { eq } from "drizzle-orm";
+import { getDb } from "../../../db/client.server";
+import { user as userTable } from "../../../db/schema";
+import { recordAuthActivity } from "../activity/history.server";
+import { track } from "../analytics/analytics.server";
+import { getAuth } from "./auth.server";
+import { checkPasswordStrength } from "./password-strength";
+import { looksLikeEmail, normalizePhone } from "./phone";
+import { RATE_RULES, RateLimitedError, hit, reset } from "./rate-limit.server";
+import { forwardCookies } from "./session.server";
+
+export const MESSAGES = {
+  loginSuccess: { title: "Connexion réussie", description: "Bon retour parmi nous !" },
+  loginFailure: { title: "Erreur de connexion", fallback: "Identifiants incorrects" },
+  registerSuccess: { title: "Compte créé avec succès", description: "Bienvenue sur Tremplin !" },
+  registerFailure: { title: "Erreur d'inscription", fallback: "Une erreur s'est produite lors de l'inscription" },
+  logoutSuccess: { title: "Déconnexion réussie", description: "À bientôt !" },
+  logoutFailure: { title: "Erreur de déconnexion", fallback: "Une erreur s'est produite" },
+  logoutHeaderFailure: {
+    title: "Problème de déconnexion",
+    description: "Veuillez réessayer. Si le problème persiste, rafraîchissez la page.",
+  },
+} as const;
+
+export type Failure = { ok: false; message: string; fieldErrors?: Record<string, string>; passwordReasons?: string[] };
+
+/** better-auth error codes → French messages the user can act on. */
+function authErrorMessage(error: unknown, fallback: string): string {
+  if (error instanceof RateLimitedError) return error.message;
+  if (error instanceof APIError) {
+    const code = (error.body as { code?: string } | undefined)?.code ?? "";
+    if (code.startsWith("USER_ALREADY_EXISTS")) return "Un compte existe déjà avec cette adresse e-mail.";
+    if (code === "INVALID_EMAIL_OR_PASSWORD" || code === "INVALID_PASSWORD" || code === "CREDENTIAL_ACCOUNT_NOT_FOUND")
+      return "Identifiants incorrects";
+    if (code === "INVALID_TWO_FACTOR_AUTHENTICATION" || code === "INVALID_CODE") return "Code incorrect.";
+    if (code === "INVALID_TOKEN") return "Ce lien de réinitialisation est invalide ou a expiré.";
+    if (code === "PASSWORD_TOO_SHORT") return "Le mot de passe doit contenir au moins 10 caractères.";
+  }
+  console.error(error);
+  return fallback;
+}
+
+async function findUserByPhone(phone: string) {
+  const db = await getDb();
+  const [row] = await db
+    .select({ id: userTable.id, email: userTable.email })
+    .from(userTable)
+    .where(eq(userTable.phoneNumber, phone))
+    .limit(1);
+  return row;
+}
+
+export async function registerAccount(
+  input: { firstName: string; email: string; phone?: string; password: string },
+  request: Request,
+  clientIp: string,
+): Promise<{ ok: true; headers: Headers; userId: string } | Failure> {
+  const strength = checkPasswordStrength(input.password, [input.email, input.firstName]);
+  if (!strength.acceptable)
+    return {
+      ok: false,
+      message: "Mot de passe trop faible.",
+      passwordReasons: strength.reasons,
+      fieldErrors: { password: strength.reasons[0] },
+    };
+  try {
+    await hit(`signup:ip:${clientIp}`, RATE_RULES.signupIp);
+    if (input.phone && (await findUserByPhone(input.phone))) {
+      return {
+        ok: false,
+        message: "Ce numéro de téléphone est déjà associé à un compte.",
+        fieldErrors: { phone: "Ce numéro de téléphone est déjà associé à un compte." },
+      };
+    }
+    const auth = await getAuth();
+    const { headers, response } = await auth.api.signUpEmail({
+      body: { name: input.firstName, email: input.email, password: input.password, phoneNumber: input.phone ?? null },
+      headers: request.headers,
+      returnHeaders: true,
+    });
+    await track("registration", response.user.id);
+    return { ok: true, headers: forwardCookies(headers), userId: response.user.id };
+  } catch (error) {
+    const message = authErrorMessage(error, MESSAGES.registerFailure.fallback);
+    await track("registration_error", null, { reason: message });
+    return { ok: false, message, fieldErrors: message.startsWith("Un compte existe") ? { email: message } : undefined };
+  }
+}
+
+export type SignInResult = { ok: true; headers: Headers; twoFactor: boolean; userId?: string } | Failure;
+
+/** Sign-in by e-mail or phone number; per-IP and per-account limits; an account's failures reset on success. */
+export async function signIn(input: { identifier: string; password: string }, request: Request, clientIp: string): Promise<SignInResult> {
+  const fail = async (message: string): Promise<Failure> => {
+    await track("login_error", null, { reason: message });
+    return { ok: false, message };
+  };
+  const identifier = input.identifier.trim().toLowerCase();
+  let email: string | undefined = looksLikeEmail(identifier) ? identifier : undefined;
+  const accountKey = `signin:account:${email ?? normalizePhone(identifier) ?? identifier}`;
+  try {
+    await hit(`signin:ip:${clientIp}`, RATE_RULES.signinIp);
+    await hit(accountKey, RATE_RULES.signinAccount);
+    if (!email) {
+      const phone = normalizePhone(identifier);
+      email = phone ? (await findUserByPhone(phone))?.email : undefined;
+      if (!email) return fail(MESSAGES.loginFailure.fallback);
+    }
+    const auth = await getAuth();
+    const { headers, response } = await auth.api.signInEmail({
+      body: { email, password: input.password, rememberMe: true },
+      headers: request.headers,
+      returnHeaders: true,
+    });
+    await reset(accountKey);
+    if ("twoFactorRedirect" in response && response.twoFactorRedirect)
+      return { ok: true, twoFactor: true, headers: forwardCookies(headers) };
+    const userId = (response as { user: { id: string } }).user.id;
+    await recordAuthActivity(userId, "login");
+    await track("login", userId);
+    return { ok: true, twoFactor: false, headers: forwardCookies(headers), userId };
+  } catch (error) {
+    return fail(authErrorMessage(error, MESSAGES.loginFailure.fallback));
+  }
+}
+
+/** Second step of a sign-in with two-factor authentication enabled. */
+export async function verifySignInCode(code: string, request: Request, clientIp: string): Promise<SignInResult> {
+  try {
+    await hit(`otp:ip:${clientIp}`, RATE_RULES.otpIp);
+    const auth = await getAuth();
+    const { headers, response } = await auth.api.verifyTOTP({
+      body: { code, trustDevice: false },
+      headers: request.headers,
+      returnHeaders: true,
+    });
+    const userId = response.user.id;
+    await recordAuthActivity(userId, "login");
+    await track("login", userId, { twoFactor: true });
+    return { ok: true, twoFactor: false, headers: forwardCookies(headers), userId };
+  } catch (error) {
+    const message = authErrorMessage(error, MESSAGES.loginFailure.fallback);
+    await track("login_error", null, { reason: message, twoFactor: true });
+    return { ok: false, message };
+  }
+}
+
+export async function signOut(request: Request, userId: string | null): Promise<{ ok: true; headers: Headers } | Failure> {
+  try {
+    const auth = await getAuth();
+    const { headers } = await auth.api.signOut({ headers: request.headers, returnHeaders: true });
+    if (userId) {
+      await recordAuthActivity(userId, "logout");
+      await track("logout", userId);
+    }
+    return { ok: true, headers: forwardCookies(headers) };
+  } catch (error) {
+    return { ok: false, message: authErrorMessage(error, MESSAGES.logoutFailure.fallback) };
+  }
+}
+
+export async function requestPasswordReset(email: string, clientIp: string): Promise<{ ok: true } | Failure> {
+  try {
+    await hit(`recovery:ip:${clientIp}`, RATE_RULES.recoveryIp);
+    await hit(`recovery:account:${email}`, RATE_RULES.recoveryAccount);
+  } catch (error) {
+    return { ok: false, message: authErrorMessage(error, "Une erreur s'est produite") };
+  }
+  try {
+    const auth = await getAuth();
+    // better-auth answers the same whether or not the account exists; so do we.
+    await auth.api.requestPasswordReset({ body: { email, redirectTo: "/reinitialiser-mot-de-passe" } });
+  } catch (error) {
+    console.error("Password reset request failed (the answer stays the same).", error);
+  }
+  return { ok: true };
+}
+
+export async function resetPassword(token: string, password: string): Promise<{ ok: true } | Failure> {
+  const strength = checkPasswordStrength(password);
+  if (!strength.acceptable)
+    return {
+      ok: false,
+      message: "Mot de passe trop faible.",
+      passwordReasons: strength.reasons,
+      fieldErrors: { password: strength.reasons[0] },
+    };
+  try {
+    const auth = await getAuth();
+    await auth.api.resetPassword({ body: { token, newPassword: password } });
+    return { ok: true };
+  } catch (error) {
+    return { ok: false, message: authErrorMessage(error, "Une erreur s'est produite") };
+  }
+}

@@ -1,0 +1,16 @@
+import { requireUser } from "~/features/access/guards.server";
+import { exportUserData } from "~/features/accounts/account.server";
+import type { Route } from "./+types/account-export";
+
+/** GET /compte/export: the signed-in user's own data, as a JSON download. */
+export async function loader({ request }: Route.LoaderArgs) {
+  const session = await requireUser(request);
+  const body = JSON.stringify(await exportUserData(session.user.id), null, 2);
+  return new Response(body, {
+    headers: {
+      "Content-Type": "application/json; charset=utf-8",
+      "Content-Disposition": `attachment; filename="tremplin-mes-donnees-${new Date().toISOString().slice(0, 10)}.json"`,
+      "Cache-Control": "no-store",
+    },
+  });
+}

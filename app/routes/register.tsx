@@ -1,0 +1,155 @@
+import { Form, Link, data, redirect, useNavigation } from "react-router";
+import { useState } from "react";
+import { findCatalogEntry } from "~/catalog/catalog";
+import { AuthCard, FormError } from "~/components/layout/auth-card";
+import { Button } from "~/components/ui/button";
+import { Field, Input } from "~/components/ui/field";
+import { safeNext } from "~/features/access/next";
+import { MESSAGES, registerAccount } from "~/features/accounts/accounts.server";
+import { afterSignInPath, textValues } from "~/features/accounts/after-sign-in";
+import { PasswordInput } from "~/features/accounts/password-input";
+import { fieldErrors, registerSchema } from "~/features/accounts/schemas";
+import { getCurrentSession } from "~/features/accounts/session.server";
+import { pageMeta } from "~/features/site/meta";
+import { catalogPageMeta } from "~/features/site/page-meta.server";
+import { toastHeader } from "~/features/toast/toast.server";
+import { useActionToast } from "~/features/toast/use-action-toast";
+import type { Route } from "./+types/register";
+
+export async function loader({ request }: Route.LoaderArgs) {
+  const next = new URL(request.url).searchParams.get("next");
+  if (await getCurrentSession(request)) throw redirect(afterSignInPath(next));
+  return { meta: catalogPageMeta(findCatalogEntry("/register")!), next: safeNext(next) };
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const formData = await request.formData();
+  const values = textValues(formData, ["firstName", "email", "phone", "next"]);
+  const parsed = registerSchema.safeParse(Object.fromEntries(formData));
+  if (!parsed.success) {
+    return data(
+      { values, fieldErrors: fieldErrors(parsed.error), passwordReasons: undefined, message: undefined, toast: undefined },
+      { status: 400 },
+    );
+  }
+  const result = await registerAccount(parsed.data, request, context.clientIp);
+  if (!result.ok) {
+    const toast = { type: "error" as const, title: MESSAGES.registerFailure.title, description: result.message };
+    return data(
+      { values, fieldErrors: result.fieldErrors ?? {}, passwordReasons: result.passwordReasons, message: result.message, toast },
+      { status: 400 },
+    );
+  }
+  result.headers.append(
+    "Set-Cookie",
+    await toastHeader({ type: "success", title: MESSAGES.registerSuccess.title, description: MESSAGES.registerSuccess.description }),
+  );
+  return redirect(afterSignInPath(parsed.data.next), { headers: result.headers });
+}
+
+export const meta: Route.MetaFunction = ({ loaderData }) => pageMeta(loaderData?.meta);
+
+export default function Register({ loaderData, actionData }: Route.ComponentProps) {
+  const navigation = useNavigation();
+  const submitting = navigation.state !== "idle" && navigation.formAction?.startsWith("/register");
+  const errors: Record<string, string> = actionData?.fieldErrors ?? {};
+  const values = actionData?.values;
+  const next = values?.next ?? loaderData.next;
+  const [firstName, setFirstName] = useState(values?.firstName ?? "");
+  const [email, setEmail] = useState(values?.email ?? "");
+  useActionToast(actionData?.toast);
+  return (
+    <AuthCard
+      title="Inscription"
+      intro="Un compte gratuit pour suivre votre progression, réviser vos flashcards et accéder aux cours réservés aux membres."
+      footer={
+        <>
+          Déjà inscrit&nbsp;?{" "}
+          <Link
+            to={`/login${next !== "/" ? `?next=${encodeURIComponent(next)}` : ""}`}
+            className="font-semibold text-primary underline underline-offset-4"
+          >
+            Se connecter
+          </Link>
+        </>
+      }
+    >
+      <Form method="post" className="flex flex-col gap-5" noValidate>
+        <FormError message={actionData?.message && !actionData.passwordReasons ? actionData.message : undefined} />
+        <input type="hidden" name="next" value={next} />
+        <Field label="Prénom" error={errors.firstName}>
+          {({ id, describedBy, invalid }) => (
+            <Input
+              id={id}
+              name="firstName"
+              autoComplete="given-name"
+              value={firstName}
+              onChange={(e) => setFirstName(e.target.value)}
+              aria-describedby={describedBy}
+              aria-invalid={invalid}
+              required
+            />
+          )}
+        </Field>
+        <Field label="Adresse e-mail" error={errors.email}>
+          {({ id, describedBy, invalid }) => (
+            <Input
+              id={id}
+              name="email"
+              type="email"
+              autoComplete="email"
+              value={email}
+              onChange={(e) => setEmail(e.target.value)}
+              aria-describedby={describedBy}
+              aria-invalid={invalid}
+              required
+            />
+          )}
+        </Field>
+        <Field label="Téléphone (facultatif)" hint="Pour vous connecter aussi avec votre numéro." error={errors.phone}>
+          {({ id, describedBy, invalid }) => (
+            <Input
+              id={id}
+              name="phone"
+              type="tel"
+              autoComplete="tel"
+              defaultValue={values?.phone}
+              aria-describedby={describedBy}
+              aria-invalid={invalid}
+            />
+          )}
+        </Field>
+        <Field label="Mot de passe" error={actionData?.passwordReasons ? undefined : errors.password}>
+          {({ id, describedBy, invalid }) => (
+            <>
+              <PasswordInput
+                id={id}
+                name="password"
+                autoComplete="new-password"
+                describedBy={describedBy}
+                invalid={invalid || Boolean(actionData?.passwordReasons)}
+                withMeter
+                userInputs={[email, firstName]}
+                serverReasons={actionData?.passwordReasons}
+              />
+            </>
+          )}
+        </Field>
+        <p className="text-sm text-muted-foreground">
+          En créant un compte, vous acceptez les{" "}
+          <Link to="/cgu" className="underline underline-offset-4">
+            conditions d'utilisation
+          </Link>{" "}
+          et la{" "}
+          <Link to="/politique-confidentialite" className="underline underline-offset-4">
+            politique de confidentialité
+          </Link>
+          . Élève de moins de 15&nbsp;ans&nbsp;: l'inscription se fait avec un parent.
+        </p>
+        <Button type="submit" size="lg" disabled={submitting}>
+          {submitting ? "Création du compte..." : "Créer mon compte"}
+        </Button>
+      </Form>
+    </AuthCard>
+  );
+}
