@@ -45,7 +45,7 @@ export default defineConfig({
         ...shared,
         test: {
           name: "unit",
-          include: ["{app,content,server,db,scripts}/**/*.test.{ts,tsx}"],
+          include: ["{app,content,server,db,scripts}/**/*.test.{ts,tsx}", "tests/support/**/*.test.ts"],
           exclude: ["**/*.db.test.ts", "node_modules/**"],
         },
       },

@@ -7,6 +7,7 @@ export default [
   ),
   route("/logout", "routes/logout.ts"),
   route("/api/session", "routes/api.session.ts"),
+  route("/api/activity", "routes/api.activity.ts"),
   route("/compte/export", "routes/account-export.ts"),
   route("*", "routes/not-found.tsx"),
 ] satisfies RouteConfig;

@@ -128,7 +128,9 @@ export async function action({ request, context }: Route.ActionArgs) {
     case "2fa-start": {
       const result = await startTwoFactor(request, password);
       if (!result.ok) return failure(intent, result);
-      return success(intent, { type: "info", title: "Scannez le code avec votre application" }, { enrolment: result.enrolment });
+      return data(success(intent, { type: "info", title: "Scannez le code avec votre application" }, { enrolment: result.enrolment }), {
+        headers: result.headers,
+      });
     }
     case "2fa-confirm": {
       const parsed = totpCodeSchema.safeParse(Object.fromEntries(formData));
@@ -140,7 +142,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     case "2fa-disable": {
       const result = await disableTwoFactor(request, password);
       if (!result.ok) return failure(intent, result);
-      return success(intent, { type: "success", title: "Double authentification désactivée" });
+      return data(success(intent, { type: "success", title: "Double authentification désactivée" }), { headers: result.headers });
     }
     case "delete": {
       if (formData.get("confirm") !== "on")

@@ -1,11 +1,22 @@
 import AxeBuilder from "@axe-core/playwright";
 import { describe, expect, it } from "vitest";
-import { DESKTOP, MOBILE, gotoHydrated, setupBrowser } from "./support/browser";
+import { DESKTOP, MOBILE, gotoHydrated, registerThroughForm, setupBrowser, uniqueEmail } from "./support/browser";
 
 const browser = setupBrowser();
 
 /** One page per page type: home, listing, Markdown page (offer, legal), design system, 404. */
-const pageTypes = ["/", "/formations", "/coaching", "/politique-confidentialite", "/design-system", "/page-inexistante"];
+const pageTypes = [
+  "/",
+  "/formations",
+  "/coaching",
+  "/politique-confidentialite",
+  "/design-system",
+  "/login",
+  "/register",
+  "/mot-de-passe-oublie",
+  "/acces-restreint?section=maths&next=%2Fformation%2Fmaths",
+  "/page-inexistante",
+];
 
 async function seriousViolations(
   path: string,
@@ -28,6 +39,16 @@ describe("accessibility (axe, WCAG 2.2 AA)", () => {
 
   it.each(pageTypes)("%s has no serious or critical violation in the dark theme", async (path) => {
     expect(await seriousViolations(path, { ...DESKTOP, colorScheme: "dark" })).toEqual([]);
+  });
+
+  it("the account page (signed in) has no serious or critical violation in either theme", async () => {
+    for (const colorScheme of ["light", "dark"] as const) {
+      const page = await browser.newPage({ ...DESKTOP, colorScheme });
+      await registerThroughForm(page, { firstName: "Axe", email: uniqueEmail("axe"), password: "violon-nuage-cerise-42" });
+      await gotoHydrated(page, "/compte");
+      const results = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"]).analyze();
+      expect(results.violations.filter((v) => v.impact === "serious" || v.impact === "critical").map((v) => v.id)).toEqual([]);
+    }
   });
 
   it("the open mobile menu has no serious or critical violation", async () => {

@@ -11,15 +11,32 @@ const decode = (html: string) =>
     .replace(/&amp;/g, "&")
     .replace(/&quot;/g, '"');
 
+/** Pages a visitor cannot open: protected ones redirect to sign-in, the second sign-in step needs a first one. */
+const expectedRedirects: Record<string, string> = {
+  "/login/verification": "/login",
+  ...Object.fromEntries(
+    catalog.filter((entry) => entry.protected).map((entry) => [entry.path, `/login?next=${encodeURIComponent(entry.path)}`]),
+  ),
+};
+
 describe("every catalogue entry", () => {
-  it.each(catalog.map((entry) => [entry.path, entry.title] as const))("%s answers 200 with its title", async (path, title) => {
-    const response = await fetch(`${baseUrl}${path}`);
-    expect(response.status).toBe(200);
-    const html = await response.text();
-    expect(decode(/<title>([^<]*)<\/title>/.exec(html)?.[1] ?? "")).toBe(documentTitle(title));
-    expect(html).toContain(`<link rel="canonical" href="${baseUrl}${path}"/>`);
-    expect(html).toMatch(/<meta name="description" content="[^"]{40,}"/);
+  it.each(Object.entries(expectedRedirects))("%s redirects a visitor to %s", async (path, location) => {
+    const response = await fetch(`${baseUrl}${path}`, { redirect: "manual" });
+    expect(response.status).toBe(302);
+    expect(response.headers.get("location")).toBe(location);
   });
+
+  it.each(catalog.filter((entry) => !expectedRedirects[entry.path]).map((entry) => [entry.path, entry.title] as const))(
+    "%s answers 200 with its title",
+    async (path, title) => {
+      const response = await fetch(`${baseUrl}${path}`);
+      expect(response.status).toBe(200);
+      const html = await response.text();
+      expect(decode(/<title>([^<]*)<\/title>/.exec(html)?.[1] ?? "")).toBe(documentTitle(title));
+      expect(html).toContain(`<link rel="canonical" href="${baseUrl}${path}"/>`);
+      expect(html).toMatch(/<meta name="description" content="[^"]{40,}"/);
+    },
+  );
 });
 
 describe("header and footer links", () => {

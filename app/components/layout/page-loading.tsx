@@ -1,10 +1,30 @@
+import { ShieldCheck } from "lucide-react";
 import { useNavigation } from "react-router";
+import { findCatalogEntry } from "~/catalog/catalog";
 import { Spinner } from "~/components/ui/spinner";
 
-/** Shown while the next page's code and data load. */
+/**
+ * Shown while the next page's code and data load. When that page is guarded (signed-in, Python or
+ * maths access), its loader is checking access: the card says so.
+ */
 export function PageLoading() {
   const navigation = useNavigation();
   if (navigation.state !== "loading") return null;
+  const target = findCatalogEntry(navigation.location.pathname);
+  const guarded = Boolean(target && (target.protected || target.section || target.chrome === "teacher"));
+  if (guarded) {
+    return (
+      <div
+        data-testid="access-check"
+        role="status"
+        className="fixed left-1/2 top-20 z-50 flex -translate-x-1/2 items-center gap-3 rounded-2xl border border-border bg-card px-5 py-4 shadow-lg"
+      >
+        <ShieldCheck aria-hidden="true" className="size-5 text-primary" />
+        <span className="font-medium">Vérification de l'accès...</span>
+        <Spinner label="" className="size-5" />
+      </div>
+    );
+  }
   return (
     <div
       data-testid="page-loading"

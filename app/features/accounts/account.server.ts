@@ -166,15 +166,22 @@ export interface TotpEnrolment {
   backupCodes: string[];
 }
 
-export async function startTwoFactor(request: Request, password: string): Promise<{ ok: true; enrolment: TotpEnrolment } | Failure> {
+export async function startTwoFactor(
+  request: Request,
+  password: string,
+): Promise<{ ok: true; enrolment: TotpEnrolment; headers: Headers } | Failure> {
   try {
     const auth = await getAuth();
-    const result = await auth.api.enableTwoFactor({ body: { password, method: "totp" }, headers: request.headers });
+    const { headers, response: result } = await auth.api.enableTwoFactor({
+      body: { password, method: "totp" },
+      headers: request.headers,
+      returnHeaders: true,
+    });
     if (result.method !== "totp") throw new Error("TOTP enrolment expected");
     const { totpURI, backupCodes } = result;
     const secret = new URL(totpURI).searchParams.get("secret") ?? "";
     const qrSvg = await QRCode.toString(totpURI, { type: "svg", margin: 1, width: 200 });
-    return { ok: true, enrolment: { secret, uri: totpURI, qrSvg, backupCodes } };
+    return { ok: true, enrolment: { secret, uri: totpURI, qrSvg, backupCodes }, headers: forwardCookies(headers) };
   } catch (error) {
     return { ok: false, message: message(error), fieldErrors: { password: message(error) } };
   }
@@ -197,11 +204,12 @@ export async function confirmTwoFactor(
   }
 }
 
-export async function disableTwoFactor(request: Request, password: string): Promise<{ ok: true } | Failure> {
+/** Disabling rotates the session cookie: the new one must reach the browser. */
+export async function disableTwoFactor(request: Request, password: string): Promise<{ ok: true; headers: Headers } | Failure> {
   try {
     const auth = await getAuth();
-    await auth.api.disableTwoFactor({ body: { password }, headers: request.headers });
-    return { ok: true };
+    const { headers } = await auth.api.disableTwoFactor({ body: { password }, headers: request.headers, returnHeaders: true });
+    return { ok: true, headers: forwardCookies(headers) };
   } catch (error) {
     return { ok: false, message: message(error), fieldErrors: { password: message(error) } };
   }

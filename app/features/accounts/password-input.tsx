@@ -31,6 +31,9 @@ export function PasswordInput({
   const [visible, setVisible] = useState(false);
   const [value, setValue] = useState("");
   const [strength, setStrength] = useState<PasswordStrength | null>(null);
+  // The server's reasons stay until the user edits the password again.
+  const [editedSinceServer, setEditedSinceServer] = useState(false);
+  useEffect(() => setEditedSinceServer(false), [serverReasons]);
   const inputsKey = userInputs.join("\u0000");
 
   useEffect(() => {
@@ -62,7 +65,10 @@ export function PasswordInput({
           aria-describedby={[describedBy, withMeter ? `${id}-strength` : undefined].filter(Boolean).join(" ") || undefined}
           aria-invalid={invalid}
           value={value}
-          onChange={(event) => setValue(event.target.value)}
+          onChange={(event) => {
+            setValue(event.target.value);
+            setEditedSinceServer(true);
+          }}
           className="pr-12"
           required
         />
@@ -75,7 +81,7 @@ export function PasswordInput({
           {visible ? <EyeOff aria-hidden="true" className="size-5" /> : <Eye aria-hidden="true" className="size-5" />}
         </button>
       </div>
-      {serverReasons && !value ? (
+      {serverReasons && !editedSinceServer ? (
         <div role="alert" className="mt-2 text-sm text-destructive" data-testid="password-reasons">
           <p className="font-semibold">Mot de passe trop faible&nbsp;:</p>
           <ul className="list-disc pl-5">

@@ -22,6 +22,8 @@ export function chromiumPath(): string {
 export const DESKTOP: BrowserContextOptions = { viewport: { width: 1280, height: 800 }, locale: "fr-FR" };
 export const MOBILE: BrowserContextOptions = { viewport: { width: 375, height: 740 }, locale: "fr-FR", isMobile: true, hasTouch: true };
 
+let nextClientIp = Math.floor(Math.random() * 250);
+
 /** One Chromium per test file; each test opens its own context (fresh cookies and storage). */
 export function setupBrowser() {
   let browser: Browser;
@@ -35,7 +37,13 @@ export function setupBrowser() {
   return {
     baseUrl,
     async newPage(options: BrowserContextOptions = DESKTOP): Promise<Page> {
-      const context = await browser.newContext({ baseURL: baseUrl, ...options });
+      // A client address of its own per context: per-IP rate limits never leak between tests.
+      const clientIp = `203.0.113.${(nextClientIp = (nextClientIp % 250) + 1)}`;
+      const context = await browser.newContext({
+        baseURL: baseUrl,
+        ...options,
+        extraHTTPHeaders: { "X-Forwarded-For": clientIp, ...options.extraHTTPHeaders },
+      });
       const page = await context.newPage();
       const problems: string[] = [];
       page.on("pageerror", (error) => problems.push(String(error)));
@@ -63,4 +71,40 @@ export async function freezeClock(page: Page) {
 /** Errors thrown in the page or printed to its console (hydration errors, CSP violations). */
 export function pageProblems(page: Page): string[] {
   return (page as Page & { problems?: string[] }).problems ?? [];
+}
+
+/** Fills and submits the sign-up form; returns when the user is signed in. */
+export async function registerThroughForm(
+  page: Page,
+  user: { firstName: string; email: string; phone?: string; password: string },
+  path = "/register",
+) {
+  await gotoHydrated(page, path);
+  await page.getByLabel("Prénom").fill(user.firstName);
+  await page.getByLabel("Adresse e-mail").fill(user.email);
+  if (user.phone) await page.getByLabel("Téléphone (facultatif)").fill(user.phone);
+  await page.getByLabel("Mot de passe", { exact: true }).fill(user.password);
+  await page.getByRole("button", { name: "Créer mon compte" }).click();
+  await page.getByRole("button", { name: "Déconnexion" }).first().waitFor();
+}
+
+export async function signInThroughForm(page: Page, identifier: string, password: string, path = "/login") {
+  await gotoHydrated(page, path);
+  await page.getByLabel("Adresse e-mail ou numéro de téléphone").fill(identifier);
+  await page.getByLabel("Mot de passe", { exact: true }).fill(password);
+  await page.getByRole("button", { name: "Se connecter" }).click();
+}
+
+let emailCounter = 0;
+/** A unique address per test run, so tests never share an account. */
+export function uniqueEmail(prefix: string): string {
+  return `${prefix}.${Date.now().toString(36)}${++emailCounter}@example.com`;
+}
+
+/** Text of the visible toast, whitespace normalised (French texts carry non-breaking spaces). */
+export async function toastText(page: Page): Promise<string> {
+  const toast = page.locator('[data-sonner-toast][data-visible="true"]').first();
+  await toast.waitFor();
+  const parts = await toast.locator("[data-title], [data-description]").allTextContents();
+  return parts.join(" ").replace(/\s+/g, " ").trim();
 }

@@ -9,7 +9,8 @@ declare module "vitest" {
 
 /** One production server for the whole end-to-end run (built by `npm test` beforehand). */
 export default async function setup(project: TestProject) {
-  const server = await startServer();
+  // Each browser context sends its own X-Forwarded-For, so per-IP rate limits stay per test.
+  const server = await startServer({ TRUST_PROXY: "true" });
   project.provide("baseUrl", server.url);
   return () => server.stop();
 }
