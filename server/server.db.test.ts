@@ -1,9 +1,8 @@
 import { spawn } from "node:child_process";
 import { existsSync } from "node:fs";
-import { randomBytes } from "node:crypto";
 import path from "node:path";
-import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createThrowawayDatabase } from "../tests/support/database";
 import { type RunningServer, startServer } from "../tests/support/server";
 
 /** The built production server started the way `npm start` does, on the driver of this project. */
@@ -14,21 +13,9 @@ let dropDatabase = async () => {};
 beforeAll(async () => {
   if (!existsSync(path.resolve("build/server/index.js"))) throw new Error("Run `npm run build` first (npm test does it).");
   if (driver === "postgres") {
-    const base = process.env.TEST_DATABASE_URL!;
-    const name = `tremplin_srv_${randomBytes(5).toString("hex")}`;
-    const admin = new pg.Client({ connectionString: base });
-    await admin.connect();
-    await admin.query(`create database ${name}`);
-    await admin.end();
-    const url = new URL(base);
-    url.pathname = `/${name}`;
-    server = await startServer({ DATABASE_URL: url.toString() });
-    dropDatabase = async () => {
-      const cleanup = new pg.Client({ connectionString: base });
-      await cleanup.connect();
-      await cleanup.query(`drop database if exists ${name} with (force)`);
-      await cleanup.end();
-    };
+    const database = await createThrowawayDatabase();
+    server = await startServer({ DATABASE_URL: database.url });
+    dropDatabase = database.drop;
   } else {
     server = await startServer();
   }

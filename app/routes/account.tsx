@@ -5,7 +5,7 @@ import { FormError } from "~/components/layout/auth-card";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
 import { Card } from "~/components/ui/card";
-import { Checkbox, Field, Input } from "~/components/ui/field";
+import { Checkbox, Field, TextField } from "~/components/ui/field";
 import { guardRoute } from "~/features/access/guards.server";
 import {
   changePassword,
@@ -217,31 +217,21 @@ export default function Account({ loaderData, actionData }: Route.ComponentProps
         <Section title="Profil" id="profil">
           <Form method="post" className="flex flex-col gap-4" noValidate>
             <input type="hidden" name="intent" value="profile" />
-            <Field label="Prénom" error={errorsFor("profile").firstName}>
-              {({ id, describedBy, invalid }) => (
-                <Input
-                  id={id}
-                  name="firstName"
-                  autoComplete="given-name"
-                  defaultValue={result?.intent === "profile" && !result.ok ? result.values?.firstName : profile.firstName}
-                  aria-describedby={describedBy}
-                  aria-invalid={invalid}
-                />
-              )}
-            </Field>
-            <Field label="Téléphone (facultatif)" error={errorsFor("profile").phone}>
-              {({ id, describedBy, invalid }) => (
-                <Input
-                  id={id}
-                  name="phone"
-                  type="tel"
-                  autoComplete="tel"
-                  defaultValue={result?.intent === "profile" && !result.ok ? result.values?.phone : profile.phone}
-                  aria-describedby={describedBy}
-                  aria-invalid={invalid}
-                />
-              )}
-            </Field>
+            <TextField
+              label="Prénom"
+              error={errorsFor("profile").firstName}
+              name="firstName"
+              autoComplete="given-name"
+              defaultValue={result?.intent === "profile" && !result.ok ? result.values?.firstName : profile.firstName}
+            />
+            <TextField
+              label="Téléphone (facultatif)"
+              error={errorsFor("profile").phone}
+              name="phone"
+              type="tel"
+              autoComplete="tel"
+              defaultValue={result?.intent === "profile" && !result.ok ? result.values?.phone : profile.phone}
+            />
             <Button type="submit" className="self-start" disabled={busy("profile")}>
               Enregistrer
             </Button>
@@ -368,19 +358,14 @@ export default function Account({ loaderData, actionData }: Route.ComponentProps
                 </>
               ) : null}
               <input type="hidden" name="intent" value="2fa-confirm" />
-              <Field label="Code à 6 chiffres" error={errorsFor("2fa-confirm").code}>
-                {({ id, describedBy, invalid }) => (
-                  <Input
-                    id={id}
-                    name="code"
-                    inputMode="numeric"
-                    autoComplete="one-time-code"
-                    maxLength={6}
-                    aria-describedby={describedBy}
-                    aria-invalid={invalid}
-                  />
-                )}
-              </Field>
+              <TextField
+                label="Code à 6 chiffres"
+                error={errorsFor("2fa-confirm").code}
+                name="code"
+                inputMode="numeric"
+                autoComplete="one-time-code"
+                maxLength={6}
+              />
               <Button type="submit" className="self-start">
                 Activer
               </Button>

@@ -6,7 +6,7 @@ import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
 import { Card } from "~/components/ui/card";
 import { Dialog } from "~/components/ui/dialog";
-import { Checkbox, Field, Input, Select, Textarea } from "~/components/ui/field";
+import { Checkbox, Field, Select, Textarea, TextField } from "~/components/ui/field";
 import { ProgressBar } from "~/components/ui/progress-bar";
 import { Spinner } from "~/components/ui/spinner";
 import { pageMeta } from "~/features/site/meta";
@@ -120,14 +120,8 @@ function Showcase({ theme }: { theme: "light" | "dark" }) {
 
       <Section title="Formulaire">
         <form className="flex flex-col gap-4" onSubmit={(event) => event.preventDefault()}>
-          <Field label="Prénom" hint="Tel qu'il apparaîtra sur votre espace.">
-            {({ id, describedBy }) => <Input id={id} aria-describedby={describedBy} defaultValue="Camille" />}
-          </Field>
-          <Field label="Adresse e-mail" error="Adresse e-mail invalide.">
-            {({ id, describedBy, invalid }) => (
-              <Input id={id} type="email" aria-describedby={describedBy} aria-invalid={invalid} defaultValue="camille@" />
-            )}
-          </Field>
+          <TextField label="Prénom" hint="Tel qu'il apparaîtra sur votre espace." defaultValue="Camille" />
+          <TextField label="Adresse e-mail" error="Adresse e-mail invalide." type="email" defaultValue="camille@" />
           <Field label="Option de mathématiques">
             {({ id }) => (
               <Select id={id} defaultValue="approfondies">

@@ -3,7 +3,7 @@ import { findCatalogEntry } from "~/catalog/catalog";
 import { AuthCard, FormError } from "~/components/layout/auth-card";
 import { Alert } from "~/components/ui/alert";
 import { Button } from "~/components/ui/button";
-import { Field, Input } from "~/components/ui/field";
+import { TextField } from "~/components/ui/field";
 import { requestPasswordReset } from "~/features/accounts/accounts.server";
 import { textValues } from "~/features/accounts/after-sign-in";
 import { fieldErrors, forgotPasswordSchema } from "~/features/accounts/schemas";
@@ -49,20 +49,15 @@ export default function ForgotPassword({ actionData }: Route.ComponentProps) {
       ) : (
         <Form method="post" className="flex flex-col gap-5" noValidate>
           <FormError message={actionData?.message} />
-          <Field label="Adresse e-mail" error={errors.email}>
-            {({ id, describedBy, invalid }) => (
-              <Input
-                id={id}
-                name="email"
-                type="email"
-                autoComplete="email"
-                defaultValue={actionData?.values.email}
-                aria-describedby={describedBy}
-                aria-invalid={invalid}
-                required
-              />
-            )}
-          </Field>
+          <TextField
+            label="Adresse e-mail"
+            error={errors.email}
+            name="email"
+            type="email"
+            autoComplete="email"
+            defaultValue={actionData?.values.email}
+            required
+          />
           <Button type="submit" size="lg" disabled={navigation.state !== "idle"}>
             Envoyer le lien
           </Button>

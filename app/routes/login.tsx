@@ -2,7 +2,7 @@ import { Form, Link, data, redirect, useNavigation } from "react-router";
 import { findCatalogEntry } from "~/catalog/catalog";
 import { AuthCard, FormError } from "~/components/layout/auth-card";
 import { Button } from "~/components/ui/button";
-import { Field, Input } from "~/components/ui/field";
+import { Field, TextField } from "~/components/ui/field";
 import { safeNext } from "~/features/access/next";
 import { MESSAGES, signIn } from "~/features/accounts/accounts.server";
 import { afterSignInPath, textValues } from "~/features/accounts/after-sign-in";
@@ -68,19 +68,14 @@ export default function Login({ loaderData, actionData }: Route.ComponentProps) 
       <Form method="post" className="flex flex-col gap-5" noValidate>
         <FormError message={actionData?.message} />
         <input type="hidden" name="next" value={next} />
-        <Field label="Adresse e-mail ou numéro de téléphone" error={errors.identifier}>
-          {({ id, describedBy, invalid }) => (
-            <Input
-              id={id}
-              name="identifier"
-              autoComplete="username"
-              defaultValue={actionData?.values.identifier}
-              aria-describedby={describedBy}
-              aria-invalid={invalid}
-              required
-            />
-          )}
-        </Field>
+        <TextField
+          label="Adresse e-mail ou numéro de téléphone"
+          error={errors.identifier}
+          name="identifier"
+          autoComplete="username"
+          defaultValue={actionData?.values.identifier}
+          required
+        />
         <Field label="Mot de passe" error={errors.password}>
           {({ id, describedBy, invalid }) => (
             <PasswordInput id={id} name="password" autoComplete="current-password" describedBy={describedBy} invalid={invalid} />

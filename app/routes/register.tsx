@@ -3,7 +3,7 @@ import { useState } from "react";
 import { findCatalogEntry } from "~/catalog/catalog";
 import { AuthCard, FormError } from "~/components/layout/auth-card";
 import { Button } from "~/components/ui/button";
-import { Field, Input } from "~/components/ui/field";
+import { Field, TextField } from "~/components/ui/field";
 import { safeNext } from "~/features/access/next";
 import { MESSAGES, registerAccount } from "~/features/accounts/accounts.server";
 import { afterSignInPath, textValues } from "~/features/accounts/after-sign-in";
@@ -77,48 +77,34 @@ export default function Register({ loaderData, actionData }: Route.ComponentProp
       <Form method="post" className="flex flex-col gap-5" noValidate>
         <FormError message={actionData?.message && !actionData.passwordReasons ? actionData.message : undefined} />
         <input type="hidden" name="next" value={next} />
-        <Field label="Prénom" error={errors.firstName}>
-          {({ id, describedBy, invalid }) => (
-            <Input
-              id={id}
-              name="firstName"
-              autoComplete="given-name"
-              value={firstName}
-              onChange={(e) => setFirstName(e.target.value)}
-              aria-describedby={describedBy}
-              aria-invalid={invalid}
-              required
-            />
-          )}
-        </Field>
-        <Field label="Adresse e-mail" error={errors.email}>
-          {({ id, describedBy, invalid }) => (
-            <Input
-              id={id}
-              name="email"
-              type="email"
-              autoComplete="email"
-              value={email}
-              onChange={(e) => setEmail(e.target.value)}
-              aria-describedby={describedBy}
-              aria-invalid={invalid}
-              required
-            />
-          )}
-        </Field>
-        <Field label="Téléphone (facultatif)" hint="Pour vous connecter aussi avec votre numéro." error={errors.phone}>
-          {({ id, describedBy, invalid }) => (
-            <Input
-              id={id}
-              name="phone"
-              type="tel"
-              autoComplete="tel"
-              defaultValue={values?.phone}
-              aria-describedby={describedBy}
-              aria-invalid={invalid}
-            />
-          )}
-        </Field>
+        <TextField
+          label="Prénom"
+          error={errors.firstName}
+          name="firstName"
+          autoComplete="given-name"
+          value={firstName}
+          onChange={(e) => setFirstName(e.target.value)}
+          required
+        />
+        <TextField
+          label="Adresse e-mail"
+          error={errors.email}
+          name="email"
+          type="email"
+          autoComplete="email"
+          value={email}
+          onChange={(e) => setEmail(e.target.value)}
+          required
+        />
+        <TextField
+          label="Téléphone (facultatif)"
+          hint="Pour vous connecter aussi avec votre numéro."
+          error={errors.phone}
+          name="phone"
+          type="tel"
+          autoComplete="tel"
+          defaultValue={values?.phone}
+        />
         <Field label="Mot de passe" error={actionData?.passwordReasons ? undefined : errors.password}>
           {({ id, describedBy, invalid }) => (
             <>

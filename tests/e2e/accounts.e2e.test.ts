@@ -22,7 +22,7 @@ describe("sign-up, sign-in, sign-out", () => {
       .slice(-8)
       .replace(/(\d\d)(?=\d)/g, "$1 ")}`;
     await registerThroughForm(page, { firstName: "Léa", email, phone, password: PASSWORD });
-    expect(await toastText(page)).toBe("Compte créé avec succès Bienvenue sur Tremplin !");
+    await expect.poll(() => toastText(page)).toBe("Compte créé avec succès Bienvenue sur Tremplin !");
     expect(await page.getByRole("link", { name: "Mon compte (Léa)" }).isVisible()).toBe(true);
     expect(await page.getByRole("link", { name: "Login" }).count()).toBe(0);
 
@@ -38,21 +38,21 @@ describe("sign-up, sign-in, sign-out", () => {
     expect(await logout.isDisabled()).toBe(true);
     release();
     await page.waitForURL("**/login");
-    expect(await toastText(page)).toBe("Déconnexion réussie À bientôt !");
+    await expect.poll(() => toastText(page)).toBe("Déconnexion réussie À bientôt !");
     await page.locator("header").getByRole("link", { name: "Login" }).waitFor();
     expect(await page.locator("header").getByRole("link", { name: "S'inscrire" }).isVisible()).toBe(true);
 
     await page.unroute("**/logout");
     await signInThroughForm(page, phone, PASSWORD, "/login?next=%2Fapropos");
     await page.waitForURL("**/apropos");
-    expect(await toastText(page)).toBe("Connexion réussie Bon retour parmi nous !");
+    await expect.poll(() => toastText(page)).toBe("Connexion réussie Bon retour parmi nous !");
     expect(pageProblems(page).filter((problem) => !problem.includes("status of"))).toEqual([]);
   });
 
   it("shows « Erreur de connexion / Identifiants incorrects » and keeps the identifier", async () => {
     const page = await browser.newPage();
     await signInThroughForm(page, "personne@example.com", "mauvais-mot-de-passe");
-    expect(await toastText(page)).toBe("Erreur de connexion Identifiants incorrects");
+    await expect.poll(() => toastText(page)).toBe("Erreur de connexion Identifiants incorrects");
     expect(await page.getByLabel("Adresse e-mail ou numéro de téléphone").inputValue()).toBe("personne@example.com");
     expect(await page.getByRole("alert").first().textContent()).toBe("Identifiants incorrects");
   });
@@ -71,7 +71,7 @@ describe("sign-up, sign-in, sign-out", () => {
     expect(await reasons.getByRole("listitem").allTextContents()).toEqual(
       expect.arrayContaining(["Le mot de passe doit contenir au moins 10 caractères.", "Ce mot de passe est trop facile à deviner."]),
     );
-    expect(await toastText(page)).toBe("Erreur d'inscription Mot de passe trop faible.");
+    await expect.poll(() => toastText(page)).toBe("Erreur d'inscription Mot de passe trop faible.");
     expect(await page.getByLabel("Prénom").inputValue()).toBe("Tom");
     expect(await page.getByLabel("Adresse e-mail").inputValue()).toBe("tom.faible@example.com");
     expect(await page.getByLabel("Téléphone (facultatif)").inputValue()).toBe("07 11 22 33 44");
@@ -240,9 +240,9 @@ describe("account page", () => {
     await section.getByLabel("Je comprends que cette suppression est définitive.").check();
     await section.getByRole("button", { name: "Supprimer définitivement mon compte" }).click();
     await page.waitForURL((url) => url.pathname === "/");
-    expect(await toastText(page)).toBe("Compte supprimé Vos données personnelles ont été effacées.");
+    await expect.poll(() => toastText(page)).toBe("Compte supprimé Vos données personnelles ont été effacées.");
     await signInThroughForm(page, email, PASSWORD);
-    expect(await toastText(page)).toBe("Erreur de connexion Identifiants incorrects");
+    await expect.poll(() => toastText(page)).toBe("Erreur de connexion Identifiants incorrects");
   });
 });
 

@@ -12,26 +12,36 @@ export async function openTestDatabase(): Promise<DatabaseHandle & { driver: "pg
     await handle.migrate();
     return { ...handle, driver: "pglite" };
   }
-  const baseUrl = process.env.TEST_DATABASE_URL;
-  if (!baseUrl) throw new Error("TEST_DATABASE_URL is required for the db-postgres project");
-  const name = `tremplin_t_${randomBytes(6).toString("hex")}`;
-  const admin = new pg.Client({ connectionString: baseUrl });
-  await admin.connect();
-  await admin.query(`create database ${name}`);
-  await admin.end();
-  const url = new URL(baseUrl);
-  url.pathname = `/${name}`;
-  const handle = await openPostgres(url.toString());
+  const database = await createThrowawayDatabase();
+  const handle = await openPostgres(database.url);
   await handle.migrate();
   return {
     ...handle,
     driver: "postgres",
     close: async () => {
       await handle.close();
-      const cleanup = new pg.Client({ connectionString: baseUrl });
-      await cleanup.connect();
-      await cleanup.query(`drop database if exists ${name} with (force)`);
-      await cleanup.end();
+      await database.drop();
     },
   };
+}
+
+async function adminQuery(connectionString: string, query: string) {
+  const client = new pg.Client({ connectionString });
+  await client.connect();
+  try {
+    await client.query(query);
+  } finally {
+    await client.end();
+  }
+}
+
+/** An empty PostgreSQL database next to TEST_DATABASE_URL, dropped by `drop()`. */
+export async function createThrowawayDatabase(): Promise<{ url: string; drop: () => Promise<void> }> {
+  const baseUrl = process.env.TEST_DATABASE_URL;
+  if (!baseUrl) throw new Error("TEST_DATABASE_URL is required for the db-postgres project");
+  const name = `tremplin_t_${randomBytes(6).toString("hex")}`;
+  await adminQuery(baseUrl, `create database ${name}`);
+  const url = new URL(baseUrl);
+  url.pathname = `/${name}`;
+  return { url: url.toString(), drop: () => adminQuery(baseUrl, `drop database if exists ${name} with (force)`) };
 }

@@ -57,3 +57,14 @@ export function Checkbox({ label, ...props }: ComponentProps<"input"> & { label:
     </label>
   );
 }
+
+type TextFieldProps = Omit<ComponentProps<"input">, "id"> & { label: string; error?: string; hint?: string };
+
+/** The usual labelled text input: Field and Input wired together. */
+export function TextField({ label, error, hint, ...inputProps }: TextFieldProps) {
+  return (
+    <Field label={label} error={error} hint={hint}>
+      {({ id, describedBy, invalid }) => <Input id={id} aria-describedby={describedBy} aria-invalid={invalid} {...inputProps} />}
+    </Field>
+  );
+}

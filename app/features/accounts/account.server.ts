@@ -11,8 +11,7 @@ import {
   userRoles,
 } from "../../../db/schema";
 import { getAuth } from "./auth.server";
-import type { Failure } from "./accounts.server";
-import { checkPasswordStrength } from "./password-strength";
+import { type Failure, weakPasswordFailure } from "./accounts.server";
 import { RATE_RULES, RateLimitedError, hit } from "./rate-limit.server";
 import { forwardCookies } from "./session.server";
 
@@ -61,14 +60,8 @@ export async function changePassword(
   input: { currentPassword: string; newPassword: string },
   userInputs: string[],
 ): Promise<{ ok: true; headers: Headers } | Failure> {
-  const strength = checkPasswordStrength(input.newPassword, userInputs);
-  if (!strength.acceptable)
-    return {
-      ok: false,
-      message: "Mot de passe trop faible.",
-      passwordReasons: strength.reasons,
-      fieldErrors: { newPassword: strength.reasons[0] },
-    };
+  const weak = weakPasswordFailure(input.newPassword, userInputs, "newPassword");
+  if (weak) return weak;
   try {
     const auth = await getAuth();
     const { headers } = await auth.api.changePassword({

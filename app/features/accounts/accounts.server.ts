@@ -25,6 +25,18 @@ export const MESSAGES = {
 
 export type Failure = { ok: false; message: string; fieldErrors?: Record<string, string>; passwordReasons?: string[] };
 
+/** The refusal of a too-weak password, or null when it is acceptable (sign-up, reset, change). */
+export function weakPasswordFailure(password: string, userInputs: string[] = [], field = "password"): Failure | null {
+  const strength = checkPasswordStrength(password, userInputs);
+  if (strength.acceptable) return null;
+  return {
+    ok: false,
+    message: "Mot de passe trop faible.",
+    passwordReasons: strength.reasons,
+    fieldErrors: { [field]: strength.reasons[0] },
+  };
+}
+
 /** better-auth error codes → French messages the user can act on. */
 function authErrorMessage(error: unknown, fallback: string): string {
   if (error instanceof RateLimitedError) return error.message;
