@@ -1,15 +1,142 @@
 import { z } from "zod";
 
-/** One schema file for every content type (DESIGN §5). */
-export const pageFrontMatterSchema = z.object({
-  id: z.string().regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/, "id en kebab-case attendu"),
-  path: z.string().regex(/^\/[a-z0-9\-/]*$/, "chemin absolu attendu"),
+/**
+ * One schema file for every content type (DESIGN §5), with the pedagogical invariants. Markdown
+ * fields accept KaTeX ($…$, $$…$$), GFM, and in courses the boxes :::definition[Titre] … :::.
+ */
+const id = z.string().regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/, "id en kebab-case attendu");
+const path = z.string().regex(/^\/[a-z0-9\-/]*$/, "chemin absolu attendu");
+const markdown = z.string().trim().min(1);
+/** Python assertions that recompute a result (run by `npm test`); they print nothing when right. */
+const check = z.string().trim().min(1).optional();
+
+const pageBase = {
+  id,
+  path,
   title: z.string().min(2),
   description: z.string().min(50, "description trop courte (50 caractères minimum)").max(170, "description trop longue (170 caractères maximum)"),
+};
+
+export const SECTIONS = ["python", "maths", "open"] as const;
+export const BOX_KINDS = ["definition", "theoreme", "propriete", "methode", "exemple", "remarque", "attention", "preuve"] as const;
+export type BoxKind = (typeof BOX_KINDS)[number];
+
+// ── Markdown pages (offers, legal, articles, overviews) ───────────────────────────────────────────
+export const pageFrontMatterSchema = z.object({
+  ...pageBase,
   cta: z.enum(["booking", "none"]).default("none"),
+  section: z.enum(SECTIONS).default("open"),
 });
 export type PageFrontMatter = z.infer<typeof pageFrontMatterSchema>;
 
+// ── Course chapters (Markdown) ─────────────────────────────────────────────────────────────────────
+export const courseFrontMatterSchema = z.object({
+  ...pageBase,
+  section: z.enum(SECTIONS),
+  /** Ordered track the chapter belongs to (previous/next links). */
+  track: z.string().min(1),
+  order: z.number().int().min(1),
+  /** Ids of the chapter's exercise set, quiz and flashcard deck, when they exist. */
+  exercises: id.optional(),
+  quiz: id.optional(),
+  flashcards: id.optional(),
+  checks: check,
+});
+export type CourseFrontMatter = z.infer<typeof courseFrontMatterSchema>;
+
+// ── Exercise sets (YAML) ───────────────────────────────────────────────────────────────────────────
+export const exerciseSchema = z.object({
+  id,
+  title: z.string().min(3),
+  difficulty: z.union([z.literal(1), z.literal(2), z.literal(3)]),
+  /** « Type concours » label; only ★★★ exercises carry it. */
+  concours: z.boolean().default(false),
+  /** The method the exercise trains. */
+  method: z.string().min(5),
+  statement: markdown,
+  hints: z.array(markdown).min(1, "au moins une indication").max(3, "trois indications au plus"),
+  solution: markdown,
+  check,
+});
+export const exerciseSetSchema = z
+  .object({ ...pageBase, section: z.enum(SECTIONS), course: id.optional(), intro: markdown.optional(), exercises: z.array(exerciseSchema).min(1) })
+  .superRefine((set, ctx) => {
+    const ids = new Set<string>();
+    set.exercises.forEach((exercise, index) => {
+      if (ids.has(exercise.id)) ctx.addIssue({ code: "custom", path: ["exercises", index, "id"], message: `id d'exercice en double : ${exercise.id}` });
+      ids.add(exercise.id);
+      if (exercise.concours && exercise.difficulty !== 3) ctx.addIssue({ code: "custom", path: ["exercises", index, "concours"], message: "« Type concours » est réservé aux exercices ★★★" });
+    });
+  });
+export type ExerciseSet = z.infer<typeof exerciseSetSchema>;
+export type Exercise = z.infer<typeof exerciseSchema>;
+
+// ── Quizzes (YAML) ─────────────────────────────────────────────────────────────────────────────────
+const option = z.object({ id: z.string().regex(/^[a-z]$/), text: markdown, correct: z.boolean().default(false), why: markdown });
+const questionBase = { id, prompt: markdown, explanation: markdown, check };
+export const questionSchema = z.discriminatedUnion("type", [
+  z.object({ ...questionBase, type: z.literal("single"), options: z.array(option).min(2).max(6) }),
+  z.object({ ...questionBase, type: z.literal("multiple"), options: z.array(option).min(3).max(6) }),
+  z.object({
+    ...questionBase,
+    type: z.literal("numeric"),
+    answer: z.number(),
+    /** Accepted absolute error; 0 for an exact value. */
+    tolerance: z.number().min(0).default(0),
+    /** Expected form, shown to the student: « un entier », « arrondi au centième »… */
+    form: z.string().min(3),
+  }),
+  z.object({ ...questionBase, type: z.literal("truefalse"), answer: z.boolean() }),
+]);
+export type Question = z.infer<typeof questionSchema>;
+
+export const quizSchema = z
+  .object({ ...pageBase, section: z.enum(SECTIONS), course: id.optional(), questions: z.array(questionSchema).min(1) })
+  .superRefine((quiz, ctx) => {
+    const ids = new Set<string>();
+    quiz.questions.forEach((question, index) => {
+      if (ids.has(question.id)) ctx.addIssue({ code: "custom", path: ["questions", index, "id"], message: `id de question en double : ${question.id}` });
+      ids.add(question.id);
+      if (question.type === "single" || question.type === "multiple") {
+        const correct = question.options.filter((o) => o.correct).length;
+        if (question.type === "single" && correct !== 1) ctx.addIssue({ code: "custom", path: ["questions", index], message: "un QCM à réponse unique a exactement une bonne réponse" });
+        if (question.type === "multiple" && correct < 1) ctx.addIssue({ code: "custom", path: ["questions", index], message: "un QCM à réponses multiples a au moins une bonne réponse" });
+        const texts = question.options.map((o) => o.text.trim().toLowerCase());
+        if (new Set(texts).size !== texts.length) ctx.addIssue({ code: "custom", path: ["questions", index], message: "options en double" });
+        const optionIds = question.options.map((o) => o.id);
+        if (new Set(optionIds).size !== optionIds.length) ctx.addIssue({ code: "custom", path: ["questions", index], message: "lettres d'options en double" });
+      }
+    });
+  });
+export type Quiz = z.infer<typeof quizSchema>;
+
+// ── Flashcard decks (YAML) ─────────────────────────────────────────────────────────────────────────
+export const flashcardSchema = z.object({ id, front: markdown, back: markdown, tags: z.array(z.string()).default([]) });
+export const deckSchema = z
+  .object({ ...pageBase, section: z.enum(SECTIONS), course: id.optional(), cards: z.array(flashcardSchema).min(1) })
+  .superRefine((deck, ctx) => {
+    const fronts = new Set<string>();
+    const ids = new Set<string>();
+    deck.cards.forEach((card, index) => {
+      const front = card.front.trim().toLowerCase();
+      if (fronts.has(front)) ctx.addIssue({ code: "custom", path: ["cards", index, "front"], message: "recto en double dans le paquet" });
+      if (ids.has(card.id)) ctx.addIssue({ code: "custom", path: ["cards", index, "id"], message: `id de carte en double : ${card.id}` });
+      fronts.add(front);
+      ids.add(card.id);
+    });
+  });
+export type Deck = z.infer<typeof deckSchema>;
+
+// ── Reference (YAML): searchable commands by category ─────────────────────────────────────────────
+export const referenceSchema = z.object({
+  ...pageBase,
+  section: z.enum(SECTIONS),
+  intro: markdown.optional(),
+  entries: z.array(z.object({ id, command: z.string().min(1), category: z.string().min(2), summary: markdown, example: z.string().optional() })).min(1),
+});
+export type Reference = z.infer<typeof referenceSchema>;
+
+// ── Compiled forms served by loaders ───────────────────────────────────────────────────────────────
 export interface Heading {
   depth: 2 | 3;
   id: string;

@@ -202,3 +202,36 @@ export const analyticsEvents = pgTable(
   },
   (table) => [index("analytics_events_event_time_idx").on(table.event, table.createdAt)],
 );
+
+/** « J'ai réussi » / « À revoir » on an exercise, one row per user and exercise (the latest choice). */
+export const exerciseMarks = pgTable(
+  "exercise_marks",
+  {
+    id: bigserial("id", { mode: "number" }).primaryKey(),
+    userId: text("user_id").notNull().references(() => user.id, { onDelete: "cascade" }),
+    setId: text("set_id").notNull(),
+    exerciseId: text("exercise_id").notNull(),
+    status: text("status").notNull(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (table) => [
+    uniqueIndex("exercise_marks_user_exercise_idx").on(table.userId, table.setId, table.exerciseId),
+    check("exercise_marks_status_check", sql`${table.status} in ('reussi', 'a-revoir')`),
+  ],
+);
+
+/** A finished quiz: the score the server computed from the answers. */
+export const quizAttempts = pgTable(
+  "quiz_attempts",
+  {
+    id: bigserial("id", { mode: "number" }).primaryKey(),
+    userId: text("user_id").notNull().references(() => user.id, { onDelete: "cascade" }),
+    quizId: text("quiz_id").notNull(),
+    score: integer("score").notNull(),
+    total: integer("total").notNull(),
+    answers: jsonb("answers").$type<Record<string, string | string[]>>().notNull(),
+    createdAt: createdAt(),
+  },
+  (table) => [index("quiz_attempts_user_quiz_idx").on(table.userId, table.quizId, table.createdAt.desc()), check("quiz_attempts_score_check", sql`${table.score} between 0 and ${table.total}`)],
+);

@@ -1,54 +1,40 @@
-// `npm run content:check`: schema, unique ids and paths, catalogue consistency, internal links,
-// French typography and placeholder words for everything in content/.
-import { readFile } from "node:fs/promises";
+// `npm run content:check [-- files…] [--no-python]`: validates content/ (or the given files) against
+// docs/authoring.md: schema, ids, links, typography, placeholders, KaTeX, python blocks and checks,
+// and that the generated catalogue entries are up to date.
 import path from "node:path";
-import { catalog, hasPage } from "../app/catalog/catalog";
-import { linkPath, placeholderProblems, tokenProblems, typographyProblems } from "../content/pipeline/checks";
-import { compileAllPages, contentRoot, splitFrontMatter } from "../content/pipeline/load";
+import { ContentError, kindOfFile, loadAllContent, loadContentFile } from "../content/pipeline/load";
+import { validateContent } from "../content/pipeline/validate";
+import { generatedCatalogSource, knownPaths, readGeneratedCatalog } from "./content-index-lib";
 
-const errors: string[] = [];
-const pages = await compileAllPages().catch((error: Error) => {
-  console.error(error.message);
-  process.exit(1);
-});
+const args = process.argv.slice(2);
+const python = !args.includes("--no-python");
+const files = args.filter((arg) => !arg.startsWith("--"));
 
-const seenIds = new Map<string, string>();
-const seenPaths = new Map<string, string>();
-for (const page of pages) {
-  if (seenIds.has(page.id)) errors.push(`${page.sourceFile}: id « ${page.id} » déjà utilisé par ${seenIds.get(page.id)}`);
-  if (seenPaths.has(page.path)) errors.push(`${page.sourceFile}: chemin ${page.path} déjà utilisé par ${seenPaths.get(page.path)}`);
-  seenIds.set(page.id, page.sourceFile);
-  seenPaths.set(page.path, page.sourceFile);
-
-  const entry = catalog.find((candidate) => candidate.contentId === page.id);
-  if (!entry) errors.push(`${page.sourceFile}: aucune entrée du catalogue ne sert cette page (contentId « ${page.id} »)`);
-  else {
-    if (entry.path !== page.path) errors.push(`${page.sourceFile}: chemin ${page.path} ≠ catalogue ${entry.path}`);
-    if (entry.title !== page.title) errors.push(`${page.sourceFile}: titre « ${page.title} » ≠ catalogue « ${entry.title} »`);
+try {
+  const loaded = files.length
+    ? await Promise.all(
+        files.map((file) => {
+          const kind = kindOfFile(file);
+          if (!kind) throw new ContentError(`${file}: type de contenu inconnu (dossier et extension attendus : voir docs/authoring.md)`);
+          return loadContentFile(kind, path.resolve(file));
+        }),
+      )
+    : await loadAllContent();
+  const all = files.length ? await loadAllContent().catch(() => loaded) : loaded;
+  const report = validateContent(loaded, { knownPaths: knownPaths(all), python });
+  if (!files.length && (await readGeneratedCatalog()) !== (await generatedCatalogSource(all))) {
+    report.problems.push("app/catalog/content-entries.generated.ts n'est pas à jour : lancez `npm run content:index`.");
   }
-  for (const link of page.links) {
-    if (!hasPage(linkPath(link))) errors.push(`${page.sourceFile}: lien interne vers ${link}, qui n'est pas une page du catalogue`);
+  for (const skipped of report.skipped) console.warn(`ignoré — ${skipped}`);
+  if (report.problems.length) {
+    console.error(report.problems.join("\n"));
+    console.error(`\ncontent:check — ${report.problems.length} problème(s)`);
+    process.exit(1);
   }
-
-  const source = await readFile(path.join(contentRoot, page.sourceFile), "utf8");
-  const { body } = splitFrontMatter(source, page.sourceFile);
-  const offset = source.slice(0, source.length - body.length).split("\n").length - 1;
-  for (const problem of [...typographyProblems(body), ...placeholderProblems(body), ...tokenProblems(body)]) {
-    errors.push(`${page.sourceFile}:${problem.line + offset}: ${problem.message}`);
-  }
-  for (const problem of placeholderProblems(source.slice(0, source.length - body.length))) {
-    errors.push(`${page.sourceFile}:${problem.line}: ${problem.message}`);
-  }
-}
-
-for (const entry of catalog) {
-  if (entry.contentId && !seenIds.has(entry.contentId))
-    errors.push(`catalogue ${entry.path}: contenu « ${entry.contentId} » introuvable dans content/`);
-}
-
-if (errors.length > 0) {
-  console.error(errors.join("\n"));
-  console.error(`\ncontent:check — ${errors.length} problème(s)`);
+  console.log(
+    `content:check — ${loaded.length} fichier(s) vérifié(s), ${report.ran} bloc(s) Python exécuté(s), ${report.skipped.length} ignoré(s), aucun problème.`,
+  );
+} catch (error) {
+  console.error(error instanceof ContentError ? error.message : error);
   process.exit(1);
 }
-console.log(`content:check — ${pages.length} pages vérifiées, aucun problème.`);

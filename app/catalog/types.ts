@@ -5,11 +5,23 @@ export type SearchCategory = (typeof SEARCH_CATEGORIES)[number];
 export const ACTIVITY_GAINS = { method: 5, school: 3, generator: 10, submission: 8, coaching: 7, interview: 7 } as const;
 export type ActivityType = keyof typeof ACTIVITY_GAINS;
 
-export const FORMATIONS_GROUPS = ["Matières", "Accompagnement et stages"] as const;
+export const FORMATIONS_GROUPS = ["Accompagnement et stages"] as const;
 export type FormationsGroup = (typeof FORMATIONS_GROUPS)[number];
 
 /** Which template renders the page. */
-export type PageKind = "home" | "listing" | "page" | "design-system" | "auth" | "account" | "not-found";
+export type PageKind =
+  | "home"
+  | "listing"
+  | "page"
+  | "design-system"
+  | "auth"
+  | "account"
+  | "course"
+  | "exercises"
+  | "quiz"
+  | "flashcards"
+  | "reference"
+  | "not-found";
 
 export interface CatalogEntry {
   /** URL path as kept from the site Tremplin replaces. */

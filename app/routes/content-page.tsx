@@ -1,6 +1,8 @@
 import { data, useRouteLoaderData } from "react-router";
 import { findCatalogEntry } from "~/catalog/catalog";
 import { ExternalButtonLink } from "~/components/ui/button";
+import { TableOfContents } from "~/components/layout/toc";
+import { guardRoute } from "~/features/access/guards.server";
 import { fillTokens, getPage } from "~/features/content/store.server";
 import { pageMeta } from "~/features/site/meta";
 import { catalogPageMeta } from "~/features/site/page-meta.server";
@@ -8,7 +10,8 @@ import type { loader as rootLoader } from "~/root";
 import type { Route } from "./+types/content-page";
 
 /** Any Markdown page of content/pages listed in the catalogue (offers, legal, about…). */
-export function loader({ request }: Route.LoaderArgs) {
+export async function loader({ request }: Route.LoaderArgs) {
+  await guardRoute(request);
   const entry = findCatalogEntry(new URL(request.url).pathname);
   const page = entry?.contentId ? getPage(entry.contentId) : undefined;
   if (!entry || !page) throw data(null, { status: 404 });
@@ -44,18 +47,7 @@ export default function ContentPage({ loaderData }: Route.ComponentProps) {
         </article>
         {sections.length > 2 ? (
           <aside className="hidden lg:block">
-            <nav aria-label="Sommaire de la page" className="sticky top-24 rounded-xl border border-border p-4">
-              <p className="mb-2 text-sm font-bold uppercase tracking-wide text-muted-foreground">Sommaire</p>
-              <ol className="flex flex-col gap-1.5 text-sm">
-                {sections.map((heading) => (
-                  <li key={heading.id}>
-                    <a href={`#${heading.id}`} className="hover:text-primary hover:underline">
-                      {heading.text}
-                    </a>
-                  </li>
-                ))}
-              </ol>
-            </nav>
+            <TableOfContents headings={sections} label="Sommaire de la page" />
           </aside>
         ) : null}
       </div>

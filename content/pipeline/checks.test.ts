@@ -27,6 +27,11 @@ describe("typography check", () => {
     expect(proseOnly("a\n```\nb\n```\nc").split("\n")).toHaveLength(5);
   });
 
+  it("ignores box markers but checks their titles", () => {
+    expect(typographyProblems(":::definition[Suite majorée]\nTexte.\n:::")).toEqual([]);
+    expect(typographyProblems(":::remarque[Attention : piège]\n:::")[0]?.message).toMatch(/espace ordinaire/);
+  });
+
   it("reports the line of the problem", () => {
     expect(typographyProblems("ligne correcte\nune question?")[0]?.line).toBe(2);
   });

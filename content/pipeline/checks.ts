@@ -25,6 +25,8 @@ export function proseOnly(markdown: string): string {
     .replace(/\]\([^)]*\)/g, "]")
     .replace(/<?https?:\/\/[^\s>)]+>?/g, " ")
     .replace(/\{\{[^}]*\}\}/g, " ")
+    // Box markers (":::definition[Titre]" and the closing ":::"): their title is prose, the colons are not.
+    .replace(/^(\s*):{3,}[a-z]*/gm, "$1")
     .replace(/^\s*\|?\s*:?-{3,}.*$/gm, "");
 }
 

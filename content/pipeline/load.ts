@@ -1,12 +1,52 @@
-import { readdir, readFile } from "node:fs/promises";
+import { readFile, readdir } from "node:fs/promises";
 import path from "node:path";
 import { parse as parseYaml } from "yaml";
-import { type CompiledPage, pageFrontMatterSchema } from "../schema.ts";
+import type { z } from "zod";
+import {
+  type CompiledPage,
+  type Heading,
+  courseFrontMatterSchema,
+  deckSchema,
+  exerciseSetSchema,
+  pageFrontMatterSchema,
+  quizSchema,
+  referenceSchema,
+} from "../schema.ts";
 import { compileMarkdown } from "./markdown.ts";
 
 export const contentRoot = path.resolve(import.meta.dirname, "..");
 
 export class ContentError extends Error {}
+
+export const CONTENT_KINDS = {
+  page: { folder: "pages", extension: ".md" },
+  course: { folder: "courses", extension: ".md" },
+  exercises: { folder: "exercises", extension: ".yaml" },
+  quiz: { folder: "quizzes", extension: ".yaml" },
+  flashcards: { folder: "flashcards", extension: ".yaml" },
+  reference: { folder: "reference", extension: ".yaml" },
+} as const;
+export type ContentKind = keyof typeof CONTENT_KINDS;
+
+/** What every content file has, for the catalogue and the checks. */
+export interface ContentMeta {
+  kind: ContentKind;
+  id: string;
+  path: string;
+  title: string;
+  description: string;
+  section: "python" | "maths" | "open";
+  sourceFile: string;
+}
+
+/** The raw text of a file, for the checks that read sources (typography, python blocks, checks). */
+export interface ContentSource {
+  meta: ContentMeta;
+  /** Markdown fields with a label saying where they come from. */
+  markdown: { where: string; text: string }[];
+  /** Python assertions (`check` fields and a course's `checks`). */
+  checks: { where: string; code: string }[];
+}
 
 export function splitFrontMatter(source: string, file: string): { data: unknown; body: string } {
   const match = /^---\r?\n([\s\S]*?)\r?\n---\r?\n?([\s\S]*)$/.exec(source);
@@ -14,39 +54,177 @@ export function splitFrontMatter(source: string, file: string): { data: unknown;
   return { data: parseYaml(match[1]), body: match[2] };
 }
 
-async function markdownFiles(folder: string): Promise<string[]> {
-  const entries = await readdir(folder, { withFileTypes: true });
-  return entries.filter((entry) => entry.isFile() && entry.name.endsWith(".md")).map((entry) => path.join(folder, entry.name)).sort();
+function parseWith<T extends z.ZodType>(schema: T, data: unknown, file: string): z.infer<T> {
+  const result = schema.safeParse(data);
+  if (!result.success) {
+    throw new ContentError(`${file}: ${result.error.issues.map((issue) => `${issue.path.join(".") || "(racine)"} : ${issue.message}`).join(" ; ")}`);
+  }
+  return result.data;
 }
 
-export async function compilePage(file: string): Promise<CompiledPage> {
-  const relative = path.relative(contentRoot, file);
-  const { data, body } = splitFrontMatter(await readFile(file, "utf8"), relative);
-  const frontMatter = pageFrontMatterSchema.safeParse(data);
-  if (!frontMatter.success) {
-    throw new ContentError(`${relative}: ${frontMatter.error.issues.map((i) => `${i.path.join(".")} ${i.message}`).join("; ")}`);
-  }
+async function html(markdown: string, file: string, where: string, links: string[]): Promise<string> {
   try {
-    const compiled = await compileMarkdown(body);
-    return { ...frontMatter.data, ...compiled, sourceFile: relative };
+    const compiled = await compileMarkdown(markdown);
+    links.push(...compiled.links);
+    return compiled.html;
   } catch (error) {
-    throw new ContentError(`${relative}: ${(error as Error).message}`);
+    throw new ContentError(`${file} (${where}): ${(error as Error).message}`);
   }
 }
 
-/** Compiles every Markdown page of content/pages. */
-export async function compileAllPages(): Promise<CompiledPage[]> {
-  const files = await markdownFiles(path.join(contentRoot, "pages"));
-  return Promise.all(files.map(compilePage));
+async function readSource(kind: ContentKind, file: string) {
+  const sourceFile = path.relative(contentRoot, file);
+  const text = await readFile(file, "utf8");
+  if (CONTENT_KINDS[kind].extension === ".md") return { sourceFile, ...splitFrontMatter(text, sourceFile) };
+  try {
+    return { sourceFile, data: parseYaml(text) as unknown, body: "" };
+  } catch (error) {
+    throw new ContentError(`${sourceFile}: YAML invalide — ${(error as Error).message.split("\n")[0]}`);
+  }
 }
 
+/** Reads, validates and compiles one file; returns the compiled entry and its sources for the checks. */
+export async function loadContentFile(kind: ContentKind, file: string) {
+  const { sourceFile, data, body } = await readSource(kind, file);
+  const links: string[] = [];
+  const markdown: ContentSource["markdown"] = [];
+  const checks: ContentSource["checks"] = [];
+  const md = (text: string, where: string) => {
+    markdown.push({ where, text });
+    return html(text, sourceFile, where, links);
+  };
+
+  switch (kind) {
+    case "page": {
+      const front = parseWith(pageFrontMatterSchema, data, sourceFile);
+      const compiled = await compileMarkdown(body).catch((error: Error) => Promise.reject(new ContentError(`${sourceFile}: ${error.message}`)));
+      markdown.push({ where: "corps", text: body });
+      links.push(...compiled.links);
+      const page: CompiledPage = { ...front, html: compiled.html, headings: compiled.headings, links: compiled.links, sourceFile };
+      return { kind, compiled: page, source: { meta: { kind, ...pick(front), sourceFile }, markdown, checks }, links };
+    }
+    case "course": {
+      const front = parseWith(courseFrontMatterSchema, data, sourceFile);
+      const compiled = await compileMarkdown(body).catch((error: Error) => Promise.reject(new ContentError(`${sourceFile}: ${error.message}`)));
+      markdown.push({ where: "corps", text: body });
+      links.push(...compiled.links);
+      if (front.checks) checks.push({ where: "checks", code: front.checks });
+      const course = { ...front, html: compiled.html, headings: compiled.headings as Heading[], sourceFile };
+      return { kind, compiled: course, source: { meta: { kind, ...pick(front), sourceFile }, markdown, checks }, links };
+    }
+    case "exercises": {
+      const set = parseWith(exerciseSetSchema, data, sourceFile);
+      const exercises = [];
+      for (const exercise of set.exercises) {
+        const where = `exercice ${exercise.id}`;
+        if (exercise.check) checks.push({ where, code: exercise.check });
+        exercises.push({
+          id: exercise.id,
+          title: exercise.title,
+          difficulty: exercise.difficulty,
+          concours: exercise.concours,
+          method: exercise.method,
+          statementHtml: await md(exercise.statement, `${where}, énoncé`),
+          hintsHtml: await Promise.all(exercise.hints.map((hint, index) => md(hint, `${where}, indication ${index + 1}`))),
+          solutionHtml: await md(exercise.solution, `${where}, solution`),
+        });
+      }
+      const compiled = { ...pick(set), section: set.section, course: set.course, introHtml: set.intro ? await md(set.intro, "intro") : undefined, exercises, sourceFile };
+      return { kind, compiled, source: { meta: { kind, ...pick(set), section: set.section, sourceFile }, markdown, checks }, links };
+    }
+    case "quiz": {
+      const quiz = parseWith(quizSchema, data, sourceFile);
+      const questions = [];
+      for (const question of quiz.questions) {
+        const where = `question ${question.id}`;
+        if (question.check) checks.push({ where, code: question.check });
+        const base = { id: question.id, type: question.type, promptHtml: await md(question.prompt, `${where}, énoncé`), explanationHtml: await md(question.explanation, `${where}, explication`) };
+        if (question.type === "single" || question.type === "multiple") {
+          const options = [];
+          for (const option of question.options) {
+            options.push({ id: option.id, html: await md(option.text, `${where}, option ${option.id}`), correct: option.correct, whyHtml: await md(option.why, `${where}, option ${option.id} (pourquoi)`) });
+          }
+          questions.push({ ...base, options });
+        } else if (question.type === "numeric") {
+          questions.push({ ...base, answer: question.answer, tolerance: question.tolerance, form: question.form });
+        } else {
+          questions.push({ ...base, answer: question.answer });
+        }
+      }
+      const compiled = { ...pick(quiz), section: quiz.section, course: quiz.course, questions, sourceFile };
+      return { kind, compiled, source: { meta: { kind, ...pick(quiz), section: quiz.section, sourceFile }, markdown, checks }, links };
+    }
+    case "flashcards": {
+      const deck = parseWith(deckSchema, data, sourceFile);
+      const cards = [];
+      for (const card of deck.cards) {
+        cards.push({ id: card.id, tags: card.tags, frontHtml: await md(card.front, `carte ${card.id}, recto`), backHtml: await md(card.back, `carte ${card.id}, verso`) });
+      }
+      const compiled = { ...pick(deck), section: deck.section, course: deck.course, cards, sourceFile };
+      return { kind, compiled, source: { meta: { kind, ...pick(deck), section: deck.section, sourceFile }, markdown, checks }, links };
+    }
+    case "reference": {
+      const reference = parseWith(referenceSchema, data, sourceFile);
+      const entries = [];
+      for (const entry of reference.entries) {
+        entries.push({ id: entry.id, command: entry.command, category: entry.category, example: entry.example, summaryHtml: await md(entry.summary, `entrée ${entry.id}`), summaryText: entry.summary });
+      }
+      const compiled = { ...pick(reference), section: reference.section, introHtml: reference.intro ? await md(reference.intro, "intro") : undefined, entries, sourceFile };
+      return { kind, compiled, source: { meta: { kind, ...pick(reference), section: reference.section, sourceFile }, markdown, checks }, links };
+    }
+  }
+}
+
+function pick(value: { id: string; path: string; title: string; description: string; section?: "python" | "maths" | "open" }) {
+  return { id: value.id, path: value.path, title: value.title, description: value.description, section: value.section ?? ("open" as const) };
+}
+
+export type LoadedContent = Awaited<ReturnType<typeof loadContentFile>>;
+
+export async function contentFiles(): Promise<{ kind: ContentKind; file: string }[]> {
+  const found: { kind: ContentKind; file: string }[] = [];
+  for (const [kind, { folder, extension }] of Object.entries(CONTENT_KINDS) as [ContentKind, (typeof CONTENT_KINDS)[ContentKind]][]) {
+    const dir = path.join(contentRoot, folder);
+    const entries = await readdir(dir, { withFileTypes: true }).catch(() => []);
+    for (const entry of entries) if (entry.isFile() && entry.name.endsWith(extension)) found.push({ kind, file: path.join(dir, entry.name) });
+  }
+  return found.sort((a, b) => a.file.localeCompare(b.file));
+}
+
+export function kindOfFile(file: string): ContentKind | undefined {
+  const relative = path.relative(contentRoot, path.resolve(file));
+  return (Object.entries(CONTENT_KINDS) as [ContentKind, (typeof CONTENT_KINDS)[ContentKind]][]).find(
+    ([, { folder, extension }]) => relative.startsWith(`${folder}${path.sep}`) && relative.endsWith(extension),
+  )?.[0];
+}
+
+export async function loadAllContent(): Promise<LoadedContent[]> {
+  return Promise.all((await contentFiles()).map(({ kind, file }) => loadContentFile(kind, file)));
+}
+
+/** The server-side store: every compiled entry by kind and id (answer keys included: loaders strip them). */
 export async function buildContentStore() {
-  const pages = await compileAllPages();
-  const ids = new Set<string>();
-  for (const page of pages) {
-    if (ids.has(page.id)) throw new ContentError(`${page.sourceFile}: id « ${page.id} » déjà utilisé`);
-    ids.add(page.id);
+  const loaded = await loadAllContent();
+  const byKind = <K extends ContentKind>(kind: K) =>
+    Object.fromEntries(loaded.filter((entry) => entry.kind === kind).map((entry) => [entry.compiled.id, entry.compiled])) as Record<string, Extract<LoadedContent, { kind: K }>["compiled"]>;
+  const ids = new Map<string, string>();
+  for (const entry of loaded) {
+    const other = ids.get(entry.compiled.id);
+    if (other) throw new ContentError(`${entry.source.meta.sourceFile}: id « ${entry.compiled.id} » déjà utilisé par ${other}`);
+    ids.set(entry.compiled.id, entry.source.meta.sourceFile);
   }
-  return { pages: Object.fromEntries(pages.map((page) => [page.id, page])) };
+  return {
+    pages: byKind("page"),
+    courses: byKind("course"),
+    exerciseSets: byKind("exercises"),
+    quizzes: byKind("quiz"),
+    decks: byKind("flashcards"),
+    references: byKind("reference"),
+  };
 }
 export type ContentStore = Awaited<ReturnType<typeof buildContentStore>>;
+export type CompiledCourse = ContentStore["courses"][string];
+export type CompiledExerciseSet = ContentStore["exerciseSets"][string];
+export type CompiledQuiz = ContentStore["quizzes"][string];
+export type CompiledDeck = ContentStore["decks"][string];
+export type CompiledReference = ContentStore["references"][string];

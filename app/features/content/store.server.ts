@@ -1,9 +1,64 @@
 import store from "virtual:content-store";
 import type { CompiledPage } from "../../../content/schema";
+import type { CompiledCourse, CompiledDeck, CompiledExerciseSet, CompiledQuiz, CompiledReference } from "../../../content/pipeline/load";
+import { findCatalogEntry, hasPage } from "../../catalog/catalog";
 import { getConfig } from "../../config.server";
 
 export function getPage(id: string): CompiledPage | undefined {
   return store.pages[id];
+}
+export function getCourse(id: string): CompiledCourse | undefined {
+  return store.courses[id];
+}
+export function getExerciseSet(id: string): CompiledExerciseSet | undefined {
+  return store.exerciseSets[id];
+}
+export function getQuiz(id: string): CompiledQuiz | undefined {
+  return store.quizzes[id];
+}
+export function getDeck(id: string): CompiledDeck | undefined {
+  return store.decks[id];
+}
+export function getReference(id: string): CompiledReference | undefined {
+  return store.references[id];
+}
+
+/** Description of any content entry, for listings. */
+export function contentDescription(id: string): string | undefined {
+  return (store.pages[id] ?? store.courses[id] ?? store.exerciseSets[id] ?? store.quizzes[id] ?? store.decks[id] ?? store.references[id])?.description;
+}
+
+export interface PageLink {
+  path: string;
+  title: string;
+}
+
+function linkTo(id: string | undefined): PageLink | undefined {
+  if (!id) return undefined;
+  const entry = [store.exerciseSets[id], store.quizzes[id], store.decks[id], store.courses[id]].find(Boolean);
+  return entry && hasPage(entry.path) ? { path: entry.path, title: entry.title } : undefined;
+}
+
+/** Previous and next published chapters of the course's track, and its companion pages. */
+export function courseNavigation(course: CompiledCourse) {
+  const track = (Object.values(store.courses) as CompiledCourse[])
+    .filter((other) => other.track === course.track && hasPage(other.path))
+    .sort((a, b) => a.order - b.order);
+  const index = track.findIndex((other) => other.id === course.id);
+  const asLink = (other: CompiledCourse | undefined) => (other ? { path: other.path, title: other.title } : undefined);
+  return {
+    previous: asLink(track[index - 1]),
+    next: asLink(track[index + 1]),
+    exercises: linkTo(course.exercises),
+    quiz: linkTo(course.quiz),
+    flashcards: linkTo(course.flashcards),
+  };
+}
+
+/** The course a companion page (exercises, quiz, deck) belongs to, when published. */
+export function parentCourse(courseId: string | undefined): PageLink | undefined {
+  const course = courseId ? store.courses[courseId] : undefined;
+  return course && findCatalogEntry(course.path) ? { path: course.path, title: course.title } : undefined;
 }
 
 function escapeHtml(value: string): string {

@@ -1,0 +1,119 @@
+import { describe, expect, it } from "vitest";
+import type { CompiledQuiz } from "../../../content/pipeline/load";
+import { markForReview, readLocalData, storageKey, unmarkForReview } from "./local-data";
+import { gradeAnswer, parseFrenchNumber, publicQuestion, scoreQuiz } from "./quiz-grading";
+
+const quiz = {
+  id: "q",
+  questions: [
+    {
+      id: "unique",
+      type: "single",
+      promptHtml: "<p>?</p>",
+      explanationHtml: "<p>car</p>",
+      options: [
+        { id: "a", html: "A", correct: true, whyHtml: "oui" },
+        { id: "b", html: "B", correct: false, whyHtml: "non" },
+      ],
+    },
+    {
+      id: "multi",
+      type: "multiple",
+      promptHtml: "",
+      explanationHtml: "",
+      options: [
+        { id: "a", html: "A", correct: true, whyHtml: "" },
+        { id: "b", html: "B", correct: true, whyHtml: "" },
+        { id: "c", html: "C", correct: false, whyHtml: "" },
+      ],
+    },
+    { id: "nombre", type: "numeric", promptHtml: "", explanationHtml: "", answer: 3.14, tolerance: 0.005, form: "arrondi au centième" },
+    { id: "vf", type: "truefalse", promptHtml: "", explanationHtml: "", answer: false },
+  ],
+} as unknown as CompiledQuiz;
+
+describe("quiz grading", () => {
+  it("sends no key before the answer", () => {
+    const shown = quiz.questions.map(publicQuestion);
+    expect(JSON.stringify(shown)).not.toMatch(/correct|answer|why|explanation|3\.14|tolerance/);
+    expect(shown[2]).toEqual({ id: "nombre", type: "numeric", promptHtml: "", form: "arrondi au centième" });
+  });
+
+  it("reads French numbers", () => {
+    expect(parseFrenchNumber("3,14")).toBe(3.14);
+    expect(parseFrenchNumber(" -0,5 ")).toBe(-0.5);
+    expect(parseFrenchNumber("1 000")).toBe(1000);
+    expect(parseFrenchNumber("3.14")).toBe(3.14);
+    expect(parseFrenchNumber("trois")).toBeNull();
+    expect(parseFrenchNumber("1,2,3")).toBeNull();
+  });
+
+  it("grades each type and explains after answering", () => {
+    expect(gradeAnswer(quiz.questions[0], "a")).toMatchObject({ correct: true, correctOptionIds: ["a"], explanationHtml: "<p>car</p>" });
+    expect(gradeAnswer(quiz.questions[0], "b").options).toEqual([
+      { id: "a", correct: true, whyHtml: "oui" },
+      { id: "b", correct: false, whyHtml: "non" },
+    ]);
+    expect(gradeAnswer(quiz.questions[1], ["b", "a"]).correct).toBe(true);
+    expect(gradeAnswer(quiz.questions[1], ["a"]).correct).toBe(false);
+    expect(gradeAnswer(quiz.questions[1], ["a", "b", "c"]).correct).toBe(false);
+    expect(gradeAnswer(quiz.questions[2], "3,14").correct).toBe(true);
+    expect(gradeAnswer(quiz.questions[2], "3,144").correct).toBe(true);
+    expect(gradeAnswer(quiz.questions[2], "3,15")).toMatchObject({ correct: false, correctAnswer: "3,14" });
+    expect(gradeAnswer(quiz.questions[2], "pi").invalid).toBe(
+      "Réponse non numérique\u00a0: écrivez un nombre (la virgule décimale est acceptée).",
+    );
+    expect(gradeAnswer(quiz.questions[3], "false")).toMatchObject({ correct: true, correctAnswer: "Faux" });
+  });
+
+  it("recomputes the score from the answers", () => {
+    expect(scoreQuiz(quiz, { unique: "a", multi: ["a", "b"], nombre: "3,14", vf: "true" })).toEqual({ score: 3, total: 4 });
+    expect(scoreQuiz(quiz, {})).toEqual({ score: 0, total: 4 });
+  });
+});
+
+class MemoryStorage implements Storage {
+  private items = new Map<string, string>();
+  get length() {
+    return this.items.size;
+  }
+  clear() {
+    this.items.clear();
+  }
+  getItem(key: string) {
+    return this.items.get(key) ?? null;
+  }
+  key(index: number) {
+    return [...this.items.keys()][index] ?? null;
+  }
+  removeItem(key: string) {
+    this.items.delete(key);
+  }
+  setItem(key: string, value: string) {
+    this.items.set(key, value);
+  }
+}
+
+describe("flashcards to review (local data)", () => {
+  it("uses a key per user and a guest key", () => {
+    expect(storageKey("u1")).toBe("tremplin-user-data:u1");
+    expect(storageKey(null)).toBe("tremplin-user-data:guest");
+  });
+
+  it("marking replaces the same id and language, with markedAt now and reviewCount 0; unmarking removes", () => {
+    const storage = new MemoryStorage();
+    markForReview("u1", "deck:c1", "fr", storage, new Date("2026-11-21T10:00:00Z"));
+    const data = readLocalData("u1", storage);
+    data.flashcardsToReview[0].reviewCount = 3;
+    storage.setItem(storageKey("u1"), JSON.stringify(data));
+    markForReview("u1", "deck:c1", "fr", storage, new Date("2026-11-22T08:00:00Z"));
+    markForReview("u1", "deck:c1", "en", storage, new Date("2026-11-22T08:00:00Z"));
+    expect(readLocalData("u1", storage).flashcardsToReview).toEqual([
+      { id: "deck:c1", language: "fr", markedAt: "2026-11-22T08:00:00.000Z", reviewCount: 0 },
+      { id: "deck:c1", language: "en", markedAt: "2026-11-22T08:00:00.000Z", reviewCount: 0 },
+    ]);
+    unmarkForReview("u1", "deck:c1", "fr", storage);
+    expect(readLocalData("u1", storage).flashcardsToReview.map((card) => card.language)).toEqual(["en"]);
+    expect(readLocalData("guest", storage).flashcardsToReview).toEqual([]);
+  });
+});

@@ -1,0 +1,80 @@
+import { ArrowLeft, ArrowRight, BookOpenCheck, Layers, ListChecks } from "lucide-react";
+import { Link, data } from "react-router";
+import { findCatalogEntry } from "~/catalog/catalog";
+import { TableOfContents } from "~/components/layout/toc";
+import { guardRoute } from "~/features/access/guards.server";
+import { courseNavigation, getCourse } from "~/features/content/store.server";
+import { pageMeta } from "~/features/site/meta";
+import { catalogPageMeta } from "~/features/site/page-meta.server";
+import type { Route } from "./+types/course";
+
+/** A course chapter: served only after the access check of its section. */
+export async function loader({ request }: Route.LoaderArgs) {
+  await guardRoute(request);
+  const entry = findCatalogEntry(new URL(request.url).pathname);
+  const course = entry?.contentId ? getCourse(entry.contentId) : undefined;
+  if (!entry || !course) throw data(null, { status: 404 });
+  return {
+    meta: catalogPageMeta(entry, course.description),
+    course: { title: course.title, html: course.html, headings: course.headings },
+    navigation: courseNavigation(course),
+  };
+}
+
+export const meta: Route.MetaFunction = ({ loaderData }) => pageMeta(loaderData?.meta);
+
+export default function Course({ loaderData }: Route.ComponentProps) {
+  const { course, navigation } = loaderData;
+  const companions = [
+    navigation.exercises && { ...navigation.exercises, label: "Exercices corrigés", Icon: ListChecks },
+    navigation.quiz && { ...navigation.quiz, label: "Quiz", Icon: BookOpenCheck },
+    navigation.flashcards && { ...navigation.flashcards, label: "Flashcards", Icon: Layers },
+  ].filter((item): item is NonNullable<typeof item> => Boolean(item));
+  return (
+    <div className="mx-auto max-w-7xl px-4">
+      <div className="lg:grid lg:grid-cols-[minmax(0,1fr)_17rem] lg:gap-12">
+        <article className="min-w-0">
+          <h1 className="text-3xl font-extrabold tracking-tight sm:text-4xl">{course.title}</h1>
+          {companions.length ? (
+            <ul className="mt-4 flex flex-wrap gap-2" aria-label="Pages du chapitre">
+              {companions.map(({ path, label, Icon }) => (
+                <li key={path}>
+                  <Link
+                    to={path}
+                    className="inline-flex min-h-11 items-center gap-2 rounded-full border border-border px-4 text-sm font-semibold hover:bg-muted"
+                  >
+                    <Icon aria-hidden="true" className="size-4" /> {label}
+                  </Link>
+                </li>
+              ))}
+            </ul>
+          ) : null}
+          <div className="prose-content mt-8 max-w-3xl" dangerouslySetInnerHTML={{ __html: course.html }} />
+          <nav aria-label="Chapitres" className="mt-12 grid max-w-3xl gap-3 sm:grid-cols-2">
+            {navigation.previous ? (
+              <Link to={navigation.previous.path} className="rounded-xl border border-border p-4 hover:bg-muted">
+                <span className="flex items-center gap-1 text-sm text-muted-foreground">
+                  <ArrowLeft aria-hidden="true" className="size-4" /> Chapitre précédent
+                </span>
+                <span className="mt-1 block font-semibold">{navigation.previous.title}</span>
+              </Link>
+            ) : (
+              <span />
+            )}
+            {navigation.next ? (
+              <Link to={navigation.next.path} className="rounded-xl border border-border p-4 text-right hover:bg-muted">
+                <span className="flex items-center justify-end gap-1 text-sm text-muted-foreground">
+                  Chapitre suivant <ArrowRight aria-hidden="true" className="size-4" />
+                </span>
+                <span className="mt-1 block font-semibold">{navigation.next.title}</span>
+              </Link>
+            ) : null}
+          </nav>
+        </article>
+        <aside className="hidden lg:block">
+          <TableOfContents headings={course.headings} label="Sommaire du chapitre" />
+        </aside>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,82 @@
+import { Link, data } from "react-router";
+import { z } from "zod";
+import { findCatalogEntry } from "~/catalog/catalog";
+import { guardRoute, requireUser } from "~/features/access/guards.server";
+import { loginUrl, requestPath } from "~/features/access/next";
+import { getExerciseSet, parentCourse } from "~/features/content/store.server";
+import { ExerciseCard } from "~/features/learning/exercise-card";
+import { readMarks, saveMark } from "~/features/learning/learning.server";
+import { pageMeta } from "~/features/site/meta";
+import { catalogPageMeta } from "~/features/site/page-meta.server";
+import type { Route } from "./+types/exercise-set";
+
+const markSchema = z.object({ exerciseId: z.string().min(1), status: z.enum(["reussi", "a-revoir"]) });
+
+function setOf(request: Request) {
+  const entry = findCatalogEntry(new URL(request.url).pathname);
+  const set = entry?.contentId ? getExerciseSet(entry.contentId) : undefined;
+  if (!entry || !set) throw data(null, { status: 404 });
+  return { entry, set };
+}
+
+export async function loader({ request }: Route.LoaderArgs) {
+  const session = await guardRoute(request);
+  const { entry, set } = setOf(request);
+  return {
+    meta: catalogPageMeta(entry, set.description),
+    set: { title: set.title, introHtml: set.introHtml, exercises: set.exercises },
+    course: parentCourse(set.course),
+    marks: session ? await readMarks(session.user.id, set.id) : {},
+    signedIn: Boolean(session),
+    loginHref: loginUrl(requestPath(request)),
+  };
+}
+
+/** « J'ai réussi » / « À revoir »: signed-in users only, for an exercise of this set. */
+export async function action({ request }: Route.ActionArgs) {
+  await guardRoute(request);
+  const session = await requireUser(request);
+  const { set } = setOf(request);
+  const parsed = markSchema.safeParse(Object.fromEntries(await request.formData()));
+  if (!parsed.success || !set.exercises.some((exercise) => exercise.id === parsed.data.exerciseId))
+    return data({ ok: false }, { status: 400 });
+  await saveMark(session.user.id, set.id, parsed.data.exerciseId, parsed.data.status);
+  return { ok: true };
+}
+
+export const meta: Route.MetaFunction = ({ loaderData }) => pageMeta(loaderData?.meta);
+
+export default function ExerciseSet({ loaderData }: Route.ComponentProps) {
+  const { set, course, marks, signedIn, loginHref } = loaderData;
+  const done = Object.values(marks).filter((status) => status === "reussi").length;
+  return (
+    <div className="mx-auto max-w-4xl px-4">
+      <h1 className="text-3xl font-extrabold tracking-tight sm:text-4xl">{set.title}</h1>
+      {course ? (
+        <p className="mt-2">
+          Cours du chapitre&nbsp;:{" "}
+          <Link to={course.path} className="font-semibold text-primary underline underline-offset-4">
+            {course.title}
+          </Link>
+        </p>
+      ) : null}
+      {set.introHtml ? <div className="prose-content mt-4" dangerouslySetInnerHTML={{ __html: set.introHtml }} /> : null}
+      <p className="mt-4 text-sm text-muted-foreground">
+        {set.exercises.length} exercices, de ★ (application directe) à ★★★ (type concours).
+        {signedIn ? ` Réussis\u00a0: ${done} sur ${set.exercises.length}.` : ""}
+      </p>
+      <div className="mt-8 flex flex-col gap-6">
+        {set.exercises.map((exercise, index) => (
+          <ExerciseCard
+            key={exercise.id}
+            exercise={exercise}
+            number={index + 1}
+            mark={marks[exercise.id]}
+            signedIn={signedIn}
+            loginHref={loginHref}
+          />
+        ))}
+      </div>
+    </div>
+  );
+}

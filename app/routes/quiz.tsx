@@ -1,0 +1,96 @@
+import { Link, data } from "react-router";
+import { z } from "zod";
+import { findCatalogEntry } from "~/catalog/catalog";
+import { guardRoute } from "~/features/access/guards.server";
+import { getQuiz, parentCourse } from "~/features/content/store.server";
+import { bestAttempt, saveQuizAttempt } from "~/features/learning/learning.server";
+import { QuizPlayer } from "~/features/learning/quiz-player";
+import { type Answer, gradeAnswer, publicQuestion, scoreQuiz } from "~/features/learning/quiz-grading";
+import { pageMeta } from "~/features/site/meta";
+import { catalogPageMeta } from "~/features/site/page-meta.server";
+import type { Route } from "./+types/quiz";
+
+const answerSchema = z.union([z.string().max(200), z.array(z.string().max(10)).max(10)]);
+const formSchema = z.discriminatedUnion("intent", [
+  z.object({ intent: z.literal("answer"), questionId: z.string().min(1), answer: z.string().max(2000) }),
+  z.object({ intent: z.literal("finish"), answers: z.string().max(50_000) }),
+]);
+
+function quizOf(request: Request) {
+  const entry = findCatalogEntry(new URL(request.url).pathname);
+  const quiz = entry?.contentId ? getQuiz(entry.contentId) : undefined;
+  if (!entry || !quiz) throw data(null, { status: 404 });
+  return { entry, quiz };
+}
+
+/** The questions without their keys: the answers stay on the server until the student answers. */
+export async function loader({ request }: Route.LoaderArgs) {
+  const session = await guardRoute(request);
+  const { entry, quiz } = quizOf(request);
+  return {
+    meta: catalogPageMeta(entry, quiz.description),
+    title: quiz.title,
+    course: parentCourse(quiz.course),
+    questions: quiz.questions.map(publicQuestion),
+    signedIn: Boolean(session),
+    best: session ? await bestAttempt(session.user.id, quiz.id) : null,
+  };
+}
+
+function parseJson(raw: string): unknown {
+  try {
+    return JSON.parse(raw);
+  } catch {
+    return undefined;
+  }
+}
+
+export async function action({ request }: Route.ActionArgs) {
+  const session = await guardRoute(request);
+  const { quiz } = quizOf(request);
+  const parsed = formSchema.safeParse(Object.fromEntries(await request.formData()));
+  if (!parsed.success) return data({ kind: "error" as const, message: "Réponse illisible. Réessayez." }, { status: 400 });
+  if (parsed.data.intent === "answer") {
+    const { questionId, answer: raw } = parsed.data;
+    const question = quiz.questions.find((q) => q.id === questionId);
+    const answer = answerSchema.safeParse(parseJson(raw));
+    if (!question || !answer.success) return data({ kind: "error" as const, message: "Réponse illisible. Réessayez." }, { status: 400 });
+    return { kind: "grading" as const, grading: gradeAnswer(question, answer.data) };
+  }
+  const answers = z.record(z.string(), answerSchema).safeParse(parseJson(parsed.data.answers));
+  if (!answers.success) return data({ kind: "error" as const, message: "Réponses illisibles. Réessayez." }, { status: 400 });
+  const { score, total } = scoreQuiz(quiz, answers.data as Record<string, Answer>);
+  if (session) await saveQuizAttempt(session.user.id, quiz.id, score, total, answers.data as Record<string, Answer>);
+  return { kind: "score" as const, score, total, saved: Boolean(session) };
+}
+
+export const meta: Route.MetaFunction = ({ loaderData }) => pageMeta(loaderData?.meta);
+
+export default function QuizPage({ loaderData }: Route.ComponentProps) {
+  const { title, course, questions, signedIn, best } = loaderData;
+  return (
+    <div className="mx-auto max-w-3xl px-4">
+      <h1 className="text-3xl font-extrabold tracking-tight sm:text-4xl">{title}</h1>
+      <p className="mt-2 text-muted-foreground">
+        {questions.length} questions, corrigées une à une avec leur explication.
+        {course ? (
+          <>
+            {" "}
+            Cours&nbsp;:{" "}
+            <Link to={course.path} className="font-semibold text-primary underline underline-offset-4">
+              {course.title}
+            </Link>
+          </>
+        ) : null}
+      </p>
+      {best ? (
+        <p className="mt-1 text-sm">
+          Meilleur score&nbsp;: {best.score} / {best.total}
+        </p>
+      ) : null}
+      <div className="mt-8">
+        <QuizPlayer questions={questions} signedIn={signedIn} />
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,101 @@
+import { useMemo, useState } from "react";
+import { data } from "react-router";
+import { findCatalogEntry } from "~/catalog/catalog";
+import { Select } from "~/components/ui/field";
+import { guardRoute } from "~/features/access/guards.server";
+import { getReference } from "~/features/content/store.server";
+import { pageMeta } from "~/features/site/meta";
+import { catalogPageMeta } from "~/features/site/page-meta.server";
+import type { Route } from "./+types/reference";
+
+export async function loader({ request }: Route.LoaderArgs) {
+  await guardRoute(request);
+  const entry = findCatalogEntry(new URL(request.url).pathname);
+  const reference = entry?.contentId ? getReference(entry.contentId) : undefined;
+  if (!entry || !reference) throw data(null, { status: 404 });
+  return {
+    meta: catalogPageMeta(entry, reference.description),
+    reference: { title: reference.title, introHtml: reference.introHtml, entries: reference.entries },
+  };
+}
+
+export const meta: Route.MetaFunction = ({ loaderData }) => pageMeta(loaderData?.meta);
+
+const fold = (value: string) =>
+  value
+    .normalize("NFD")
+    .replace(/\p{Diacritic}/gu, "")
+    .toLowerCase();
+
+export default function ReferencePage({ loaderData }: Route.ComponentProps) {
+  const { reference } = loaderData;
+  const [term, setTerm] = useState("");
+  const [category, setCategory] = useState("");
+  const categories = useMemo(() => [...new Set(reference.entries.map((entry) => entry.category))], [reference.entries]);
+  const visible = reference.entries.filter(
+    (entry) =>
+      (!category || entry.category === category) &&
+      (!term.trim() || fold(`${entry.command} ${entry.summaryText} ${entry.category} ${entry.example ?? ""}`).includes(fold(term.trim()))),
+  );
+  return (
+    <div className="mx-auto max-w-5xl px-4">
+      <h1 className="text-3xl font-extrabold tracking-tight sm:text-4xl">{reference.title}</h1>
+      {reference.introHtml ? <div className="prose-content mt-4" dangerouslySetInnerHTML={{ __html: reference.introHtml }} /> : null}
+      <div className="mt-6 flex flex-col gap-3 sm:flex-row" role="search">
+        <label className="flex flex-1 flex-col gap-1.5">
+          <span className="text-sm font-semibold">Rechercher une commande</span>
+          <input
+            type="search"
+            value={term}
+            onChange={(event) => setTerm(event.target.value)}
+            placeholder="range, linspace, binomial…"
+            className="min-h-11 rounded-lg border border-border bg-background px-3"
+          />
+        </label>
+        <label className="flex flex-col gap-1.5 sm:w-64">
+          <span className="text-sm font-semibold">Catégorie</span>
+          <Select value={category} onChange={(event) => setCategory(event.target.value)}>
+            <option value="">Toutes les catégories</option>
+            {categories.map((name) => (
+              <option key={name} value={name}>
+                {name}
+              </option>
+            ))}
+          </Select>
+        </label>
+      </div>
+      <p className="mt-4 text-sm text-muted-foreground" aria-live="polite">
+        {visible.length} commande{visible.length > 1 ? "s" : ""}
+      </p>
+      {visible.length === 0 ? <p className="mt-6">Aucune commande ne correspond à cette recherche.</p> : null}
+      <div className="mt-4 flex flex-col gap-8">
+        {categories
+          .filter((name) => visible.some((entry) => entry.category === name))
+          .map((name) => (
+            <section key={name} aria-labelledby={`categorie-${fold(name).replace(/[^a-z0-9]+/g, "-")}`}>
+              <h2 id={`categorie-${fold(name).replace(/[^a-z0-9]+/g, "-")}`} className="text-xl font-bold">
+                {name}
+              </h2>
+              <dl className="mt-3 divide-y divide-border rounded-xl border border-border">
+                {visible
+                  .filter((entry) => entry.category === name)
+                  .map((entry) => (
+                    <div key={entry.id} className="grid gap-2 p-4 sm:grid-cols-[16rem_minmax(0,1fr)]">
+                      <dt>
+                        <code className="rounded bg-muted px-1.5 py-0.5 font-mono text-sm">{entry.command}</code>
+                      </dt>
+                      <dd>
+                        <div className="prose-content text-base" dangerouslySetInnerHTML={{ __html: entry.summaryHtml }} />
+                        {entry.example ? (
+                          <pre className="mt-2 overflow-x-auto rounded-lg bg-muted p-2 font-mono text-sm">{entry.example}</pre>
+                        ) : null}
+                      </dd>
+                    </div>
+                  ))}
+              </dl>
+            </section>
+          ))}
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,38 @@
+import { describe, expect, it } from "vitest";
+import { generatedCatalogSource, knownPaths, readGeneratedCatalog } from "../scripts/content-index-lib";
+import { loadAllContent } from "./pipeline/load";
+import { validateContent } from "./pipeline/validate";
+
+const loaded = await loadAllContent();
+const byId = new Map(loaded.map((entry) => [entry.compiled.id, entry]));
+
+describe("content", () => {
+  it("follows every rule of docs/authoring.md, and all its Python blocks and checks run right", { timeout: 600_000 }, () => {
+    const report = validateContent(loaded, { knownPaths: knownPaths(loaded), python: true });
+    expect(report.problems).toEqual([]);
+    expect(report.ran).toBeGreaterThan(100);
+  });
+
+  it("is listed in the generated catalogue", async () => {
+    expect(await readGeneratedCatalog()).toBe(await generatedCatalogSource(loaded));
+  });
+
+  it("meets the sizes of the Python track", () => {
+    for (const chapter of ["fondamentaux", "matrices", "analyse", "probabilites"]) {
+      const set = byId.get(`python-${chapter}-exercices`);
+      if (!set) continue;
+      expect((set.compiled as { exercises: unknown[] }).exercises.length, chapter).toBeGreaterThanOrEqual(12);
+    }
+    const quiz = byId.get("python-quiz");
+    if (quiz) expect((quiz.compiled as { questions: unknown[] }).questions.length).toBeGreaterThanOrEqual(30);
+  });
+
+  it("meets the sizes of the maths chapters", () => {
+    for (const entry of loaded.filter(({ compiled }) => compiled.id.startsWith("maths-") && compiled.section === "maths")) {
+      const { compiled } = entry;
+      if (entry.kind === "exercises") expect((compiled as { exercises: unknown[] }).exercises.length, compiled.id).toBeGreaterThanOrEqual(10);
+      if (entry.kind === "flashcards") expect((compiled as { cards: unknown[] }).cards.length, compiled.id).toBeGreaterThanOrEqual(15);
+      if (entry.kind === "quiz") expect((compiled as { questions: unknown[] }).questions.length, compiled.id).toBeGreaterThanOrEqual(10);
+    }
+  });
+});

@@ -1,0 +1,178 @@
+import { spawnSync } from "node:child_process";
+import { mkdtempSync, readFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { parse as parseYaml } from "yaml";
+import { type RunningServer, startServer } from "../support/server";
+import { gotoHydrated, registerThroughForm, setupBrowser, toastText, uniqueEmail } from "./support/browser";
+
+const browser = setupBrowser();
+const baseUrl = inject("baseUrl");
+const PASSWORD = "violon-nuage-cerise-42";
+
+async function member() {
+  const page = await browser.newPage();
+  await registerThroughForm(page, { firstName: "Élise", email: uniqueEmail("eleve"), password: PASSWORD });
+  return page;
+}
+
+describe("Python track access", () => {
+  it("sends a visitor to /acces-restreint with the encoded path and query and section=python", async () => {
+    const response = await fetch(`${baseUrl}/formation/python-matrices?exercice=3&vue=complete`, { redirect: "manual" });
+    expect(response.status).toBe(302);
+    expect(response.headers.get("location")).toBe(
+      "/acces-restreint?next=%2Fformation%2Fpython-matrices%3Fexercice%3D3%26vue%3Dcomplete&section=python",
+    );
+    const data = await fetch(`${baseUrl}/formation/python-quiz.data`, { redirect: "manual" });
+    const body = await data.text();
+    expect(body).toContain("/acces-restreint?next=%2Fformation%2Fpython-quiz&section=python");
+    expect(body).not.toContain("questions");
+  });
+});
+
+describe("course, exercises, quiz, flashcards and reference", () => {
+  it("shows a course with its boxes, table of contents and the next chapter", async () => {
+    const page = await member();
+    await gotoHydrated(page, "/formation/python-fondamentaux");
+    expect(await page.getByRole("heading", { level: 1 }).textContent()).toBe("Python Fondamentaux");
+    expect(await page.locator("aside.box").count()).toBeGreaterThan(3);
+    expect(await page.locator("aside.box .box-title").first().textContent()).toMatch(
+      /^(Définition|Théorème|Propriété|Méthode|Exemple|Remarque|Attention|Preuve)/,
+    );
+    expect(await page.getByRole("navigation", { name: "Sommaire du chapitre" }).getByRole("link").count()).toBeGreaterThan(5);
+    expect(await page.getByRole("navigation", { name: "Chapitres" }).getByRole("link").getAttribute("href")).toBe(
+      "/formation/python-matrices",
+    );
+  });
+
+  it("reveals hints one at a time and the solution on request, and saves « J'ai réussi » for the student", async () => {
+    const page = await member();
+    await gotoHydrated(page, "/formation/python-fondamentaux-exercices");
+    const first = page.locator("article").first();
+    expect(await first.getByText("Indication 1").count()).toBe(0);
+    await first.getByRole("button", { name: /Afficher une indication \(1\// }).click();
+    expect(await first.getByText("Indication 1").count()).toBe(1);
+    expect(await first.getByText("Indication 2").count()).toBe(0);
+    expect(await first.getByRole("region", { name: /Solution de l'exercice 1/ }).count()).toBe(0);
+    await first.getByRole("button", { name: "Voir la solution" }).click();
+    expect(await first.getByRole("region", { name: /Solution de l'exercice 1/ }).isVisible()).toBe(true);
+    await first.getByRole("button", { name: "J'ai réussi" }).click();
+    await first.getByText("Réussi", { exact: true }).waitFor();
+    await page.locator("article").nth(1).getByRole("button", { name: "À revoir" }).click();
+    await page.locator("article").nth(1).getByText("À revoir", { exact: true }).first().waitFor();
+    await page.reload();
+    await page.waitForFunction(() => document.documentElement.dataset.hydrated === "true");
+    expect(await page.locator("article").first().getByText("Réussi", { exact: true }).count()).toBe(1);
+    expect(await page.getByText(/Réussis.*1 sur 12/).count()).toBe(1);
+  });
+
+  it("grades a whole quiz on the server, accepts a decimal comma, and keeps the best score", async () => {
+    const quiz = parseYaml(readFileSync(path.resolve("content/quizzes/python-quiz.yaml"), "utf8")) as {
+      questions: {
+        id: string;
+        type: string;
+        options?: { id: string; correct?: boolean }[];
+        answer?: number | boolean;
+        explanation: string;
+      }[];
+    };
+    const page = await member();
+    const html = await (await page.request.get("/formation/python-quiz")).text();
+    const firstWhy = quiz.questions[0].explanation.slice(0, 30);
+    expect(html).not.toContain(firstWhy);
+
+    await gotoHydrated(page, "/formation/python-quiz");
+    for (const [index, question] of quiz.questions.entries()) {
+      const form = page.locator("form").filter({ has: page.locator("fieldset") });
+      if (question.type === "single" || question.type === "multiple") {
+        for (const option of question.options!.filter((o) => o.correct)) await form.locator(`input[value="${option.id}"]`).check();
+      } else if (question.type === "numeric") {
+        await form.locator("input[name=answer]").fill(String(question.answer).replace(".", ","));
+      } else {
+        await form.locator(`input[value="${question.answer}"]`).check();
+      }
+      await page.getByRole("button", { name: "Valider ma réponse" }).click();
+      await page.getByText("Bonne réponse").waitFor();
+      if (index + 1 < quiz.questions.length) await page.getByRole("button", { name: "Question suivante" }).click();
+    }
+    await page.getByRole("button", { name: "Voir mon score" }).click();
+    const total = quiz.questions.length;
+    await page.getByRole("heading", { name: `Score final : ${total} / ${total}`.replace(" :", "\u00a0:") }).waitFor();
+    await page.reload();
+    await page.getByText(`Meilleur score\u00a0: ${total} / ${total}`).waitFor();
+  });
+
+  it("flips flashcards by click and Space, moves with the arrows and marks « À revoir » for the user", async () => {
+    const page = await member();
+    await gotoHydrated(page, "/python-flashcards");
+    const card = page.getByTestId("flashcard");
+    expect(await card.getAttribute("data-side")).toBe("recto");
+    await card.click();
+    expect(await card.getAttribute("data-side")).toBe("verso");
+    await page.locator("h1").click();
+    await page.keyboard.press("Space");
+    expect(await card.getAttribute("data-side")).toBe("recto");
+    await page.keyboard.press("ArrowRight");
+    await page.getByText(/^Carte 2 sur \d+$/).waitFor();
+    await page.getByRole("button", { name: "À revoir" }).click();
+    const stored = await page.evaluate(() =>
+      Object.entries(localStorage).find(([key]) => key.startsWith("tremplin-user-data:") && !key.endsWith(":guest")),
+    );
+    const entries = JSON.parse(stored![1]).flashcardsToReview;
+    expect(entries).toHaveLength(1);
+    expect(entries[0]).toMatchObject({ language: "fr", reviewCount: 0 });
+    expect(entries[0].id).toMatch(/^python-flashcards:/);
+  });
+
+  it("searches the Python reference and filters by category", async () => {
+    const page = await member();
+    await gotoHydrated(page, "/python-reference");
+    const count = () => page.getByText(/^\d+ commandes?$/).textContent();
+    const all = Number.parseInt((await count())!, 10);
+    expect(all).toBeGreaterThan(50);
+    await page.getByLabel("Rechercher une commande").fill("linspace");
+    await expect.poll(async () => Number.parseInt((await count())!, 10)).toBeLessThan(5);
+    expect(await page.locator("dt code").allTextContents()).toEqual(expect.arrayContaining([expect.stringContaining("linspace")]));
+    await page.getByLabel("Rechercher une commande").fill("");
+    await page.getByLabel("Catégorie").selectOption("numpy.random");
+    await expect.poll(async () => Number.parseInt((await count())!, 10)).toBeLessThan(all);
+    expect(await page.locator("main h2").allTextContents()).toEqual(["numpy.random"]);
+  });
+});
+
+describe("maths access right", () => {
+  let server: RunningServer;
+  let code: string;
+  beforeAll(async () => {
+    // A server of its own, whose database already holds an access code made with the admin CLI.
+    const dataDir = mkdtempSync(path.join(tmpdir(), "tremplin-maths-"));
+    const cli = spawnSync("npx", ["tsx", "scripts/admin.ts", "create-code", "maths", "--uses", "1"], {
+      env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: "" },
+      encoding: "utf8",
+    });
+    code = /([A-Z0-9]{4}-[A-Z0-9]{4}-[A-Z0-9]{4})/.exec(cli.stdout)![1];
+    server = await startServer({ DATA_DIR: dataDir });
+  });
+  afterAll(async () => {
+    await server?.stop();
+  });
+
+  it("locks maths chapters until a code is redeemed on /acces-restreint, then returns to the chapter", async () => {
+    const page = await browser.newPage({ baseURL: server.url });
+    await registerThroughForm(page, { firstName: "Malo", email: uniqueEmail("maths"), password: PASSWORD });
+    await gotoHydrated(page, "/formation/maths-elements-de-logique?partie=2");
+    expect(new URL(page.url()).pathname + new URL(page.url()).search).toBe(
+      "/acces-restreint?next=%2Fformation%2Fmaths-elements-de-logique%3Fpartie%3D2&section=maths",
+    );
+    await page.getByLabel("Code d'accès").fill("FAUX-CODE-0000");
+    await page.getByRole("button", { name: "Débloquer l'accès" }).click();
+    await page.getByText("Ce code d'accès est invalide, expiré ou déjà utilisé.").waitFor();
+    expect(await page.getByLabel("Code d'accès").inputValue()).toBe("FAUX-CODE-0000");
+    await page.getByLabel("Code d'accès").fill(code.toLowerCase());
+    await page.getByRole("button", { name: "Débloquer l'accès" }).click();
+    await page.waitForURL((url) => url.pathname === "/formation/maths-elements-de-logique");
+    await expect.poll(() => toastText(page)).toBe("Accès débloqué Les chapitres de mathématiques vous sont ouverts.");
+    expect(await page.getByRole("heading", { level: 1 }).textContent()).toBe("Chapitre 1 : Éléments de logique");
+  });
+});
