@@ -1,6 +1,8 @@
 import { readFileSync, readdirSync, statSync } from "node:fs";
 import path from "node:path";
 import store from "virtual:content-store";
+import type { CompiledPage } from "../../content/schema";
+import type { CompiledCourse, CompiledDeck, CompiledExerciseSet, CompiledQuiz, CompiledReference } from "../../content/pipeline/load";
 import { describe, expect, it } from "vitest";
 
 /** Every file of a build folder, as text. */
@@ -19,24 +21,24 @@ function sentinel(html: string): string | undefined {
 }
 
 const protectedEntries = [
-  ...Object.values(store.pages).map((page) => ({ id: page.id, section: page.section, html: page.html })),
-  ...Object.values(store.courses).map((course) => ({ id: course.id, section: course.section, html: course.html })),
-  ...Object.values(store.exerciseSets).map((set) => ({
+  ...(Object.values(store.pages) as CompiledPage[]).map((page) => ({ id: page.id, section: page.section, html: page.html })),
+  ...(Object.values(store.courses) as CompiledCourse[]).map((course) => ({ id: course.id, section: course.section, html: course.html })),
+  ...(Object.values(store.exerciseSets) as CompiledExerciseSet[]).map((set) => ({
     id: set.id,
     section: set.section,
     html: set.exercises.map((e) => e.solutionHtml + e.statementHtml).join(""),
   })),
-  ...Object.values(store.quizzes).map((quiz) => ({
+  ...(Object.values(store.quizzes) as CompiledQuiz[]).map((quiz) => ({
     id: quiz.id,
     section: quiz.section,
     html: quiz.questions.map((q) => q.explanationHtml).join(""),
   })),
-  ...Object.values(store.decks).map((deck) => ({
+  ...(Object.values(store.decks) as CompiledDeck[]).map((deck) => ({
     id: deck.id,
     section: deck.section,
     html: deck.cards.map((c) => `<p>${c.backHtml.replace(/<[^>]+>/g, "")}</p>`).join(""),
   })),
-  ...Object.values(store.references).map((reference) => ({
+  ...(Object.values(store.references) as CompiledReference[]).map((reference) => ({
     id: reference.id,
     section: reference.section,
     html: reference.entries.map((e) => e.summaryHtml).join(""),
