@@ -3,12 +3,65 @@ import type { CatalogEntry } from "./types";
 
 export const contentEntries: CatalogEntry[] = [
   {
+    "path": "/chapitres-libres/suites-cours",
+    "title": "Cours - Suites numériques",
+    "description": "Chapitre libre d'accès sur les suites réelles en ECG 1re année, des suites usuelles aux théorèmes de convergence et aux suites récurrentes.",
+    "kind": "course",
+    "module": "routes/course.tsx",
+    "contentId": "chapitres-libres-suites-cours"
+  },
+  {
+    "path": "/formation",
+    "title": "Formations",
+    "description": "Le parcours Python de Tremplin pour la prépa ECG, en quatre chapitres avec exercices corrigés, quiz, flashcards et référence des commandes.",
+    "kind": "page",
+    "module": "routes/content-page.tsx",
+    "contentId": "formation-python",
+    "section": "python"
+  },
+  {
+    "path": "/formation/exercices",
+    "title": "Exercices Python",
+    "description": "Les quatre séries d'exercices Python corrigés pour la prépa ECG, de l'application directe au sujet de type concours, et la méthode pour les travailler.",
+    "kind": "page",
+    "module": "routes/content-page.tsx",
+    "contentId": "formation-exercices",
+    "section": "python"
+  },
+  {
     "path": "/formation/maths-elements-de-logique",
     "title": "Chapitre 1 : Éléments de logique",
     "description": "Assertions, connecteurs, quantificateurs et négations, puis tous les raisonnements attendus en prépa ECG, récurrences comprises.",
     "kind": "course",
     "module": "routes/course.tsx",
     "contentId": "maths-elements-de-logique",
+    "section": "maths"
+  },
+  {
+    "path": "/formation/maths-elements-de-logique-exercices",
+    "title": "Exercices - Chapitre 1 : Logique & raisonnement fondamentaux",
+    "description": "Dix exercices corrigés de logique et de raisonnement, des négations aux récurrences fortes, dont trois de type concours.",
+    "kind": "exercises",
+    "module": "routes/exercise-set.tsx",
+    "contentId": "maths-elements-de-logique-exercices",
+    "section": "maths"
+  },
+  {
+    "path": "/formation/maths-elements-de-logique-flashcards",
+    "title": "Flashcards - Éléments de logique",
+    "description": "Les définitions, règles de négation et schémas de raisonnement du chapitre de logique, à revoir la veille d'une colle.",
+    "kind": "flashcards",
+    "module": "routes/flashcards.tsx",
+    "contentId": "maths-elements-de-logique-flashcards",
+    "section": "maths"
+  },
+  {
+    "path": "/formation/maths-elements-de-logique-quiz",
+    "title": "Quiz - Éléments de logique",
+    "description": "Dix-sept questions pour vérifier les négations, implications, conditions nécessaires et suffisantes et le choix des récurrences.",
+    "kind": "quiz",
+    "module": "routes/quiz.tsx",
+    "contentId": "maths-elements-de-logique-quiz",
     "section": "maths"
   },
   {
@@ -21,12 +74,57 @@ export const contentEntries: CatalogEntry[] = [
     "section": "maths"
   },
   {
+    "path": "/formation/maths-ensembles-et-applications-exercices",
+    "title": "Exercices - Chapitre 2 : Ensembles et applications",
+    "description": "Dix exercices corrigés sur les ensembles et les applications, des identités ensemblistes aux bijections de type concours.",
+    "kind": "exercises",
+    "module": "routes/exercise-set.tsx",
+    "contentId": "maths-ensembles-et-applications-exercices",
+    "section": "maths"
+  },
+  {
+    "path": "/formation/maths-ensembles-et-applications-flashcards",
+    "title": "Flashcards - Ensembles et applications",
+    "description": "Vingt-cinq cartes pour mémoriser les définitions et les résultats sur les ensembles, les cardinaux et les applications.",
+    "kind": "flashcards",
+    "module": "routes/flashcards.tsx",
+    "contentId": "maths-ensembles-et-applications-flashcards",
+    "section": "maths"
+  },
+  {
+    "path": "/formation/maths-ensembles-et-applications-quiz",
+    "title": "Quiz - Ensembles et applications",
+    "description": "Seize questions pour vérifier vos acquis sur les ensembles, les cardinaux, les images et les applications bijectives.",
+    "kind": "quiz",
+    "module": "routes/quiz.tsx",
+    "contentId": "maths-ensembles-et-applications-quiz",
+    "section": "maths"
+  },
+  {
+    "path": "/formation/maths-sommes-produits-coefficients-binomiaux",
+    "title": "Chapitre 3 : Sommes, produits & coefficients binomiaux",
+    "description": "Symboles somme et produit, télescopage, sommes usuelles et doubles, factorielle, coefficients binomiaux et formule du binôme, avec preuves.",
+    "kind": "course",
+    "module": "routes/course.tsx",
+    "contentId": "maths-sommes-produits-coefficients-binomiaux",
+    "section": "maths"
+  },
+  {
     "path": "/formation/python-analyse",
     "title": "Python Analyse",
     "description": "Suites récurrentes, seuils, séries, produits, récursivité, dichotomie, méthode des rectangles et tracés en Python pour l'écrit ECG.",
     "kind": "course",
     "module": "routes/course.tsx",
     "contentId": "python-analyse",
+    "section": "python"
+  },
+  {
+    "path": "/formation/python-analyse-exercices",
+    "title": "Exercices Python Analyse",
+    "description": "Douze exercices corrigés de Python en analyse : suites, seuils, séries, récursivité, dichotomie et rectangles, jusqu'au type concours.",
+    "kind": "exercises",
+    "module": "routes/exercise-set.tsx",
+    "contentId": "python-analyse-exercices",
     "section": "python"
   },
   {
@@ -57,12 +155,30 @@ export const contentEntries: CatalogEntry[] = [
     "section": "python"
   },
   {
+    "path": "/formation/python-matrices-exercices",
+    "title": "Exercices Python Matrices",
+    "description": "Douze exercices corrigés de Python sur les matrices numpy : construction, produit, puissances, systèmes, rang, inverse et chaînes de Markov.",
+    "kind": "exercises",
+    "module": "routes/exercise-set.tsx",
+    "contentId": "python-matrices-exercices",
+    "section": "python"
+  },
+  {
     "path": "/formation/python-probabilites",
     "title": "Python Probabilités",
     "description": "Simuler avec numpy.random en prépa ECG : lois usuelles, fréquences et moyennes, Monte-Carlo, histogrammes et chaînes de Markov.",
     "kind": "course",
     "module": "routes/course.tsx",
     "contentId": "python-probabilites",
+    "section": "python"
+  },
+  {
+    "path": "/formation/python-probabilites-exercices",
+    "title": "Exercices Python Probabilités",
+    "description": "Douze exercices corrigés de simulation avec numpy.random : lois usuelles, fréquences, Monte-Carlo, chaînes de Markov et sujets de concours.",
+    "kind": "exercises",
+    "module": "routes/exercise-set.tsx",
+    "contentId": "python-probabilites-exercices",
     "section": "python"
   },
   {
