@@ -208,7 +208,9 @@ export const exerciseMarks = pgTable(
   "exercise_marks",
   {
     id: bigserial("id", { mode: "number" }).primaryKey(),
-    userId: text("user_id").notNull().references(() => user.id, { onDelete: "cascade" }),
+    userId: text("user_id")
+      .notNull()
+      .references(() => user.id, { onDelete: "cascade" }),
     setId: text("set_id").notNull(),
     exerciseId: text("exercise_id").notNull(),
     status: text("status").notNull(),
@@ -226,12 +228,17 @@ export const quizAttempts = pgTable(
   "quiz_attempts",
   {
     id: bigserial("id", { mode: "number" }).primaryKey(),
-    userId: text("user_id").notNull().references(() => user.id, { onDelete: "cascade" }),
+    userId: text("user_id")
+      .notNull()
+      .references(() => user.id, { onDelete: "cascade" }),
     quizId: text("quiz_id").notNull(),
     score: integer("score").notNull(),
     total: integer("total").notNull(),
     answers: jsonb("answers").$type<Record<string, string | string[]>>().notNull(),
     createdAt: createdAt(),
   },
-  (table) => [index("quiz_attempts_user_quiz_idx").on(table.userId, table.quizId, table.createdAt.desc()), check("quiz_attempts_score_check", sql`${table.score} between 0 and ${table.total}`)],
+  (table) => [
+    index("quiz_attempts_user_quiz_idx").on(table.userId, table.quizId, table.createdAt.desc()),
+    check("quiz_attempts_score_check", sql`${table.score} between 0 and ${table.total}`),
+  ],
 );

@@ -3,12 +3,36 @@ import type { CatalogEntry } from "./types";
 
 export const contentEntries: CatalogEntry[] = [
   {
+    "path": "/chapitres-libres",
+    "title": "Chapitres Libres d'Accès",
+    "description": "Des chapitres de maths de prépa ECG ouverts à tous et sans compte, avec un cours, des exercices corrigés et un quiz pour chacun.",
+    "kind": "page",
+    "module": "routes/content-page.tsx",
+    "contentId": "chapitres-libres"
+  },
+  {
     "path": "/chapitres-libres/suites-cours",
     "title": "Cours - Suites numériques",
     "description": "Chapitre libre d'accès sur les suites réelles en ECG 1re année, des suites usuelles aux théorèmes de convergence et aux suites récurrentes.",
     "kind": "course",
     "module": "routes/course.tsx",
     "contentId": "chapitres-libres-suites-cours"
+  },
+  {
+    "path": "/chapitres-libres/suites-exercices",
+    "title": "Exercices - Suites numériques",
+    "description": "Dix exercices corrigés et libres d'accès sur les suites réelles en ECG 1re année, du calcul direct aux sujets de type concours.",
+    "kind": "exercises",
+    "module": "routes/exercise-set.tsx",
+    "contentId": "chapitres-libres-suites-exercices"
+  },
+  {
+    "path": "/chapitres-libres/suites-quiz",
+    "title": "Quiz - Suites numériques",
+    "description": "Dix-sept questions libres d'accès pour vérifier vos réflexes sur les suites réelles, des suites usuelles aux théorèmes de convergence.",
+    "kind": "quiz",
+    "module": "routes/quiz.tsx",
+    "contentId": "chapitres-libres-suites-quiz"
   },
   {
     "path": "/formation",
@@ -27,6 +51,54 @@ export const contentEntries: CatalogEntry[] = [
     "module": "routes/content-page.tsx",
     "contentId": "formation-exercices",
     "section": "python"
+  },
+  {
+    "path": "/formation/maths",
+    "title": "Choix option Maths ECG",
+    "description": "Maths approfondies ou maths appliquées en prépa ECG, ce qui distingue vraiment les deux options et comment choisir selon votre profil.",
+    "kind": "page",
+    "module": "routes/content-page.tsx",
+    "contentId": "formation-maths"
+  },
+  {
+    "path": "/formation/maths-appliquees",
+    "title": "Maths Appliquées",
+    "description": "Le programme de maths appliquées de prépa ECG chapitre par chapitre, des graphes aux chaînes de Markov et aux statistiques, sur deux ans.",
+    "kind": "page",
+    "module": "routes/content-page.tsx",
+    "contentId": "formation-maths-appliquees"
+  },
+  {
+    "path": "/formation/maths-approfondies",
+    "title": "Maths Approfondies",
+    "description": "Le programme de maths approfondies de prépa ECG en un coup d’œil, chapitre par chapitre, pour la 1re et la 2e année.",
+    "kind": "page",
+    "module": "routes/content-page.tsx",
+    "contentId": "formation-maths-approfondies"
+  },
+  {
+    "path": "/formation/maths-choix",
+    "title": "Choix option Maths ECG",
+    "description": "Guide pratique pour choisir entre maths approfondies et appliquées en ECG, avec comparatif des programmes, profils types et FAQ.",
+    "kind": "page",
+    "module": "routes/content-page.tsx",
+    "contentId": "formation-maths-choix"
+  },
+  {
+    "path": "/formation/maths-deuxieme-appliquees",
+    "title": "Maths Appliquées - 2ème année",
+    "description": "Les chapitres de maths appliquées de 2e année d’ECG, de la réduction des matrices aux chaînes de Markov et à l’estimation, avec les attendus de DS.",
+    "kind": "page",
+    "module": "routes/content-page.tsx",
+    "contentId": "formation-maths-deuxieme-appliquees"
+  },
+  {
+    "path": "/formation/maths-deuxieme-approfondies",
+    "title": "Maths Approfondies - 2ème année",
+    "description": "Les chapitres de maths approfondies de 2e année d’ECG, de la réduction à l’estimation, avec les notions clés et les attendus de DS.",
+    "kind": "page",
+    "module": "routes/content-page.tsx",
+    "contentId": "formation-maths-deuxieme-approfondies"
   },
   {
     "path": "/formation/maths-elements-de-logique",
@@ -101,12 +173,63 @@ export const contentEntries: CatalogEntry[] = [
     "section": "maths"
   },
   {
+    "path": "/formation/maths-methodologie",
+    "title": "Méthodologie Mathématiques",
+    "description": "Comment travailler les maths en prépa ECG, apprendre le cours, préparer les colles, rédiger en DS et s’entraîner sur les annales.",
+    "kind": "page",
+    "module": "routes/content-page.tsx",
+    "contentId": "formation-maths-methodologie"
+  },
+  {
+    "path": "/formation/maths-premiere-appliquees",
+    "title": "Maths Appliquées - 1ère année",
+    "description": "Les chapitres de maths appliquées de 1re année d’ECG dans l’ordre, des graphes aux statistiques, avec notions clés et attendus de DS.",
+    "kind": "page",
+    "module": "routes/content-page.tsx",
+    "contentId": "formation-maths-premiere-appliquees"
+  },
+  {
+    "path": "/formation/maths-premiere-approfondies",
+    "title": "Maths Approfondies - 1ère année",
+    "description": "Les chapitres de maths approfondies de 1re année d’ECG dans l’ordre, avec leurs notions clés et ce qui est classiquement demandé en DS.",
+    "kind": "page",
+    "module": "routes/content-page.tsx",
+    "contentId": "formation-maths-premiere-approfondies"
+  },
+  {
     "path": "/formation/maths-sommes-produits-coefficients-binomiaux",
     "title": "Chapitre 3 : Sommes, produits & coefficients binomiaux",
     "description": "Symboles somme et produit, télescopage, sommes usuelles et doubles, factorielle, coefficients binomiaux et formule du binôme, avec preuves.",
     "kind": "course",
     "module": "routes/course.tsx",
     "contentId": "maths-sommes-produits-coefficients-binomiaux",
+    "section": "maths"
+  },
+  {
+    "path": "/formation/maths-sommes-produits-coefficients-binomiaux-exercices",
+    "title": "Exercices - Chapitre 3 : Sommes, produits & coefficients binomiaux",
+    "description": "Dix exercices corrigés sur les sommes, les produits et les coefficients binomiaux, du télescopage aux problèmes de type concours.",
+    "kind": "exercises",
+    "module": "routes/exercise-set.tsx",
+    "contentId": "maths-sommes-produits-coefficients-binomiaux-exercices",
+    "section": "maths"
+  },
+  {
+    "path": "/formation/maths-sommes-produits-coefficients-binomiaux-flashcards",
+    "title": "Flashcards - Sommes, produits & coefficients binomiaux",
+    "description": "Vingt-six cartes pour mémoriser les sommes usuelles, le télescopage, les produits et les formules sur les coefficients binomiaux.",
+    "kind": "flashcards",
+    "module": "routes/flashcards.tsx",
+    "contentId": "maths-sommes-produits-coefficients-binomiaux-flashcards",
+    "section": "maths"
+  },
+  {
+    "path": "/formation/maths-sommes-produits-coefficients-binomiaux-quiz",
+    "title": "Quiz - Sommes, produits & coefficients binomiaux",
+    "description": "Vingt questions pour traquer les erreurs de bornes, les sommes usuelles mal retenues et les pièges des coefficients binomiaux.",
+    "kind": "quiz",
+    "module": "routes/quiz.tsx",
+    "contentId": "maths-sommes-produits-coefficients-binomiaux-quiz",
     "section": "maths"
   },
   {

@@ -45,14 +45,28 @@ describe("accessibility (axe, WCAG 2.2 AA)", () => {
     const page = await browser.newPage({ ...DESKTOP, colorScheme });
     await registerThroughForm(page, { firstName: "Axe", email: uniqueEmail("axe"), password: "violon-nuage-cerise-42" });
     const found: string[] = [];
-    for (const path of ["/compte", "/formation/python-fondamentaux", "/formation/python-fondamentaux-exercices", "/formation/python-quiz", "/python-flashcards", "/python-reference"]) {
+    for (const path of [
+      "/compte",
+      "/formation/python-fondamentaux",
+      "/formation/python-fondamentaux-exercices",
+      "/formation/python-quiz",
+      "/python-flashcards",
+      "/python-reference",
+    ]) {
       await gotoHydrated(page, path);
       if (path.endsWith("-exercices")) {
-        await page.getByRole("button", { name: /Afficher une indication/ }).first().click();
+        await page
+          .getByRole("button", { name: /Afficher une indication/ })
+          .first()
+          .click();
         await page.getByRole("button", { name: "Voir la solution" }).first().click();
       }
       const results = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"]).analyze();
-      found.push(...results.violations.filter((v) => v.impact === "serious" || v.impact === "critical").map((v) => `${path} ${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`));
+      found.push(
+        ...results.violations
+          .filter((v) => v.impact === "serious" || v.impact === "critical")
+          .map((v) => `${path} ${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`),
+      );
     }
     expect(found).toEqual([]);
   });

@@ -9,7 +9,9 @@ import { describe, expect, it } from "vitest";
 function readTree(dir: string): string {
   return readdirSync(dir)
     .map((name) => path.join(dir, name))
-    .map((file) => (statSync(file).isDirectory() ? readTree(file) : /\.(js|html|json|css|txt|map)$/.test(file) ? readFileSync(file, "utf8") : ""))
+    .map((file) =>
+      statSync(file).isDirectory() ? readTree(file) : /\.(js|html|json|css|txt|map)$/.test(file) ? readFileSync(file, "utf8") : "",
+    )
     .join("\n");
 }
 
