@@ -17,6 +17,12 @@ const expectedRedirects: Record<string, string> = {
   ...Object.fromEntries(
     catalog.filter((entry) => entry.protected).map((entry) => [entry.path, `/login?next=${encodeURIComponent(entry.path)}`]),
   ),
+  // Python and maths sections send visitors to /acces-restreint (DESIGN §4).
+  ...Object.fromEntries(
+    catalog
+      .filter((entry) => entry.section)
+      .map((entry) => [entry.path, `/acces-restreint?next=${encodeURIComponent(entry.path)}&section=${entry.section}`]),
+  ),
 };
 
 describe("every catalogue entry", () => {
