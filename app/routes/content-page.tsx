@@ -1,8 +1,7 @@
-import { data, useRouteLoaderData } from "react-router";
-import { findCatalogEntry } from "~/catalog/catalog";
+import { loadContentRoute } from "~/features/content/content-route.server";
+import { useRouteLoaderData } from "react-router";
 import { ExternalButtonLink } from "~/components/ui/button";
 import { TableOfContents } from "~/components/layout/toc";
-import { guardRoute } from "~/features/access/guards.server";
 import { fillTokens, getPage } from "~/features/content/store.server";
 import { pageMeta } from "~/features/site/meta";
 import { catalogPageMeta } from "~/features/site/page-meta.server";
@@ -11,10 +10,7 @@ import type { Route } from "./+types/content-page";
 
 /** Any Markdown page of content/pages listed in the catalogue (offers, legal, about…). */
 export async function loader({ request }: Route.LoaderArgs) {
-  await guardRoute(request);
-  const entry = findCatalogEntry(new URL(request.url).pathname);
-  const page = entry?.contentId ? getPage(entry.contentId) : undefined;
-  if (!entry || !page) throw data(null, { status: 404 });
+  const { entry, content: page } = await loadContentRoute(request, getPage);
   return {
     meta: catalogPageMeta(entry, page.description),
     page: { title: page.title, html: fillTokens(page.html), headings: page.headings, cta: page.cta },

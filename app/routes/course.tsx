@@ -1,8 +1,7 @@
 import { ArrowLeft, ArrowRight, BookOpenCheck, Layers, ListChecks } from "lucide-react";
-import { Link, data } from "react-router";
-import { findCatalogEntry } from "~/catalog/catalog";
+import { Link } from "react-router";
 import { TableOfContents } from "~/components/layout/toc";
-import { guardRoute } from "~/features/access/guards.server";
+import { loadContentRoute } from "~/features/content/content-route.server";
 import { courseNavigation, getCourse } from "~/features/content/store.server";
 import { pageMeta } from "~/features/site/meta";
 import { catalogPageMeta } from "~/features/site/page-meta.server";
@@ -10,10 +9,7 @@ import type { Route } from "./+types/course";
 
 /** A course chapter: served only after the access check of its section. */
 export async function loader({ request }: Route.LoaderArgs) {
-  await guardRoute(request);
-  const entry = findCatalogEntry(new URL(request.url).pathname);
-  const course = entry?.contentId ? getCourse(entry.contentId) : undefined;
-  if (!entry || !course) throw data(null, { status: 404 });
+  const { entry, content: course } = await loadContentRoute(request, getCourse);
   return {
     meta: catalogPageMeta(entry, course.description),
     course: { title: course.title, html: course.html, headings: course.headings },

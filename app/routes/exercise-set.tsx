@@ -1,7 +1,7 @@
+import { loadContentRoute } from "~/features/content/content-route.server";
 import { Link, data } from "react-router";
 import { z } from "zod";
-import { findCatalogEntry } from "~/catalog/catalog";
-import { guardRoute, requireUser } from "~/features/access/guards.server";
+import { requireUser } from "~/features/access/guards.server";
 import { loginUrl, requestPath } from "~/features/access/next";
 import { getExerciseSet, parentCourse } from "~/features/content/store.server";
 import { ExerciseCard } from "~/features/learning/exercise-card";
@@ -12,16 +12,8 @@ import type { Route } from "./+types/exercise-set";
 
 const markSchema = z.object({ exerciseId: z.string().min(1), status: z.enum(["reussi", "a-revoir"]) });
 
-function setOf(request: Request) {
-  const entry = findCatalogEntry(new URL(request.url).pathname);
-  const set = entry?.contentId ? getExerciseSet(entry.contentId) : undefined;
-  if (!entry || !set) throw data(null, { status: 404 });
-  return { entry, set };
-}
-
 export async function loader({ request }: Route.LoaderArgs) {
-  const session = await guardRoute(request);
-  const { entry, set } = setOf(request);
+  const { entry, content: set, session } = await loadContentRoute(request, getExerciseSet);
   return {
     meta: catalogPageMeta(entry, set.description),
     set: { title: set.title, introHtml: set.introHtml, exercises: set.exercises },
@@ -34,9 +26,8 @@ export async function loader({ request }: Route.LoaderArgs) {
 
 /** « J'ai réussi » / « À revoir »: signed-in users only, for an exercise of this set. */
 export async function action({ request }: Route.ActionArgs) {
-  await guardRoute(request);
+  const { content: set } = await loadContentRoute(request, getExerciseSet);
   const session = await requireUser(request);
-  const { set } = setOf(request);
   const parsed = markSchema.safeParse(Object.fromEntries(await request.formData()));
   if (!parsed.success || !set.exercises.some((exercise) => exercise.id === parsed.data.exerciseId))
     return data({ ok: false }, { status: 400 });

@@ -1,6 +1,6 @@
-import { Link, data, useRouteLoaderData } from "react-router";
-import { findCatalogEntry } from "~/catalog/catalog";
-import { guardRoute } from "~/features/access/guards.server";
+import { useRouteLoaderData } from "react-router";
+import { CourseLink } from "~/components/layout/course-link";
+import { loadContentRoute } from "~/features/content/content-route.server";
 import { getDeck, parentCourse } from "~/features/content/store.server";
 import { FlashcardPlayer } from "~/features/learning/flashcard-player";
 import { pageMeta } from "~/features/site/meta";
@@ -9,10 +9,7 @@ import type { loader as rootLoader } from "~/root";
 import type { Route } from "./+types/flashcards";
 
 export async function loader({ request }: Route.LoaderArgs) {
-  await guardRoute(request);
-  const entry = findCatalogEntry(new URL(request.url).pathname);
-  const deck = entry?.contentId ? getDeck(entry.contentId) : undefined;
-  if (!entry || !deck) throw data(null, { status: 404 });
+  const { entry, content: deck } = await loadContentRoute(request, getDeck);
   return {
     meta: catalogPageMeta(entry, deck.description),
     deck: { id: deck.id, title: deck.title, cards: deck.cards },
@@ -30,15 +27,7 @@ export default function Flashcards({ loaderData }: Route.ComponentProps) {
       <h1 className="text-3xl font-extrabold tracking-tight sm:text-4xl">{deck.title}</h1>
       <p className="mt-2 text-muted-foreground">
         {deck.cards.length} cartes. Marquez « À revoir » celles que vous ne savez pas encore.
-        {course ? (
-          <>
-            {" "}
-            Cours&nbsp;:{" "}
-            <Link to={course.path} className="font-semibold text-primary underline underline-offset-4">
-              {course.title}
-            </Link>
-          </>
-        ) : null}
+        <CourseLink course={course} />
       </p>
       <div className="mt-8">
         <FlashcardPlayer deckId={deck.id} cards={deck.cards} userId={rootData?.sessionState.userId ?? null} />

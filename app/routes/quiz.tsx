@@ -1,7 +1,7 @@
-import { Link, data } from "react-router";
+import { CourseLink } from "~/components/layout/course-link";
+import { loadContentRoute } from "~/features/content/content-route.server";
+import { data } from "react-router";
 import { z } from "zod";
-import { findCatalogEntry } from "~/catalog/catalog";
-import { guardRoute } from "~/features/access/guards.server";
 import { getQuiz, parentCourse } from "~/features/content/store.server";
 import { bestAttempt, saveQuizAttempt } from "~/features/learning/learning.server";
 import { QuizPlayer } from "~/features/learning/quiz-player";
@@ -16,17 +16,9 @@ const formSchema = z.discriminatedUnion("intent", [
   z.object({ intent: z.literal("finish"), answers: z.string().max(50_000) }),
 ]);
 
-function quizOf(request: Request) {
-  const entry = findCatalogEntry(new URL(request.url).pathname);
-  const quiz = entry?.contentId ? getQuiz(entry.contentId) : undefined;
-  if (!entry || !quiz) throw data(null, { status: 404 });
-  return { entry, quiz };
-}
-
 /** The questions without their keys: the answers stay on the server until the student answers. */
 export async function loader({ request }: Route.LoaderArgs) {
-  const session = await guardRoute(request);
-  const { entry, quiz } = quizOf(request);
+  const { entry, content: quiz, session } = await loadContentRoute(request, getQuiz);
   return {
     meta: catalogPageMeta(entry, quiz.description),
     title: quiz.title,
@@ -46,8 +38,7 @@ function parseJson(raw: string): unknown {
 }
 
 export async function action({ request }: Route.ActionArgs) {
-  const session = await guardRoute(request);
-  const { quiz } = quizOf(request);
+  const { content: quiz, session } = await loadContentRoute(request, getQuiz);
   const parsed = formSchema.safeParse(Object.fromEntries(await request.formData()));
   if (!parsed.success) return data({ kind: "error" as const, message: "Réponse illisible. Réessayez." }, { status: 400 });
   if (parsed.data.intent === "answer") {
@@ -73,15 +64,7 @@ export default function QuizPage({ loaderData }: Route.ComponentProps) {
       <h1 className="text-3xl font-extrabold tracking-tight sm:text-4xl">{title}</h1>
       <p className="mt-2 text-muted-foreground">
         {questions.length} questions, corrigées une à une avec leur explication.
-        {course ? (
-          <>
-            {" "}
-            Cours&nbsp;:{" "}
-            <Link to={course.path} className="font-semibold text-primary underline underline-offset-4">
-              {course.title}
-            </Link>
-          </>
-        ) : null}
+        <CourseLink course={course} />
       </p>
       {best ? (
         <p className="mt-1 text-sm">

@@ -1,18 +1,13 @@
 import { useMemo, useState } from "react";
-import { data } from "react-router";
-import { findCatalogEntry } from "~/catalog/catalog";
 import { Select } from "~/components/ui/field";
-import { guardRoute } from "~/features/access/guards.server";
+import { loadContentRoute } from "~/features/content/content-route.server";
 import { getReference } from "~/features/content/store.server";
 import { pageMeta } from "~/features/site/meta";
 import { catalogPageMeta } from "~/features/site/page-meta.server";
 import type { Route } from "./+types/reference";
 
 export async function loader({ request }: Route.LoaderArgs) {
-  await guardRoute(request);
-  const entry = findCatalogEntry(new URL(request.url).pathname);
-  const reference = entry?.contentId ? getReference(entry.contentId) : undefined;
-  if (!entry || !reference) throw data(null, { status: 404 });
+  const { entry, content: reference } = await loadContentRoute(request, getReference);
   return {
     meta: catalogPageMeta(entry, reference.description),
     reference: { title: reference.title, introHtml: reference.introHtml, entries: reference.entries },

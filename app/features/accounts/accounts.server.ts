@@ -68,14 +68,8 @@ export async function registerAccount(
   request: Request,
   clientIp: string,
 ): Promise<{ ok: true; headers: Headers; userId: string } | Failure> {
-  const strength = checkPasswordStrength(input.password, [input.email, input.firstName]);
-  if (!strength.acceptable)
-    return {
-      ok: false,
-      message: "Mot de passe trop faible.",
-      passwordReasons: strength.reasons,
-      fieldErrors: { password: strength.reasons[0] },
-    };
+  const weak = weakPasswordFailure(input.password, [input.email, input.firstName]);
+  if (weak) return weak;
   try {
     await hit(`signup:ip:${clientIp}`, RATE_RULES.signupIp);
     if (input.phone && (await findUserByPhone(input.phone))) {
@@ -190,14 +184,8 @@ export async function requestPasswordReset(email: string, clientIp: string): Pro
 }
 
 export async function resetPassword(token: string, password: string): Promise<{ ok: true } | Failure> {
-  const strength = checkPasswordStrength(password);
-  if (!strength.acceptable)
-    return {
-      ok: false,
-      message: "Mot de passe trop faible.",
-      passwordReasons: strength.reasons,
-      fieldErrors: { password: strength.reasons[0] },
-    };
+  const weak = weakPasswordFailure(password);
+  if (weak) return weak;
   try {
     const auth = await getAuth();
     await auth.api.resetPassword({ body: { token, newPassword: password } });
