@@ -11,6 +11,54 @@ export const contentEntries: CatalogEntry[] = [
     "contentId": "chapitres-libres"
   },
   {
+    "path": "/chapitres-libres/integrales-impropres-cours",
+    "title": "Cours - Intégrales impropres",
+    "description": "Chapitre libre d'accès sur les intégrales sur un intervalle quelconque en ECG, de la définition de la convergence aux critères de comparaison et aux calculs.",
+    "kind": "course",
+    "module": "routes/course.tsx",
+    "contentId": "chapitres-libres-integrales-impropres-cours"
+  },
+  {
+    "path": "/chapitres-libres/integrales-impropres-exercices",
+    "title": "Exercices - Intégrales impropres",
+    "description": "Dix exercices corrigés et libres d'accès sur les intégrales sur un intervalle quelconque en ECG, du calcul direct aux sujets de type concours.",
+    "kind": "exercises",
+    "module": "routes/exercise-set.tsx",
+    "contentId": "chapitres-libres-integrales-impropres-exercices"
+  },
+  {
+    "path": "/chapitres-libres/integrales-impropres-quiz",
+    "title": "Quiz - Intégrales impropres",
+    "description": "Seize questions libres d'accès pour vérifier vos réflexes sur les intégrales impropres, des intégrales de référence aux critères de comparaison.",
+    "kind": "quiz",
+    "module": "routes/quiz.tsx",
+    "contentId": "chapitres-libres-integrales-impropres-quiz"
+  },
+  {
+    "path": "/chapitres-libres/series-cours",
+    "title": "Cours - Séries numériques",
+    "description": "Chapitre libre d'accès sur les séries numériques en ECG 1re année, des sommes partielles aux critères de comparaison et à la convergence absolue.",
+    "kind": "course",
+    "module": "routes/course.tsx",
+    "contentId": "chapitres-libres-series-cours"
+  },
+  {
+    "path": "/chapitres-libres/series-exercices",
+    "title": "Exercices - Séries numériques",
+    "description": "Dix exercices corrigés et libres d'accès sur les séries numériques en ECG 1re année, du télescopage aux sujets de type concours.",
+    "kind": "exercises",
+    "module": "routes/exercise-set.tsx",
+    "contentId": "chapitres-libres-series-exercices"
+  },
+  {
+    "path": "/chapitres-libres/series-quiz",
+    "title": "Quiz - Séries numériques",
+    "description": "Seize questions libres d'accès pour tester vos réflexes sur les séries numériques, des séries de référence aux critères de comparaison.",
+    "kind": "quiz",
+    "module": "routes/quiz.tsx",
+    "contentId": "chapitres-libres-series-quiz"
+  },
+  {
     "path": "/chapitres-libres/suites-cours",
     "title": "Cours - Suites numériques",
     "description": "Chapitre libre d'accès sur les suites réelles en ECG 1re année, des suites usuelles aux théorèmes de convergence et aux suites récurrentes.",
