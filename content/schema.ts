@@ -136,6 +136,39 @@ export const referenceSchema = z.object({
 });
 export type Reference = z.infer<typeof referenceSchema>;
 
+// ── Vocabulary lists (YAML): target language ↔ French, by theme ────────────────────────────────────
+export const vocabularySchema = z
+  .object({
+    ...pageBase,
+    section: z.enum(SECTIONS),
+    language: z.enum(["en", "es", "de"]),
+    intro: markdown.optional(),
+    entries: z
+      .array(
+        z.object({
+          id,
+          term: z.string().trim().min(1),
+          translation: z.string().trim().min(1),
+          example: z.string().trim().min(8),
+          category: z.string().trim().min(2),
+          register: z.string().trim().min(3).optional(),
+        }),
+      )
+      .min(1),
+  })
+  .superRefine((list, ctx) => {
+    const ids = new Set<string>();
+    const terms = new Set<string>();
+    list.entries.forEach((entry, index) => {
+      if (ids.has(entry.id)) ctx.addIssue({ code: "custom", path: ["entries", index, "id"], message: `id en double : ${entry.id}` });
+      const term = entry.term.toLowerCase();
+      if (terms.has(term)) ctx.addIssue({ code: "custom", path: ["entries", index, "term"], message: `terme en double : ${entry.term}` });
+      ids.add(entry.id);
+      terms.add(term);
+    });
+  });
+export type Vocabulary = z.infer<typeof vocabularySchema>;
+
 // ── Compiled forms served by loaders ───────────────────────────────────────────────────────────────
 export interface Heading {
   depth: 2 | 3;

@@ -13,6 +13,7 @@ const MODULES: Record<ContentKind, { kind: CatalogEntry["kind"]; module: string 
   quiz: { kind: "quiz", module: "routes/quiz.tsx" },
   flashcards: { kind: "flashcards", module: "routes/flashcards.tsx" },
   reference: { kind: "reference", module: "routes/reference.tsx" },
+  vocabulary: { kind: "vocabulary", module: "routes/vocabulary.tsx" },
 };
 
 /** Catalogue entries for content files that the hand-written catalogue does not list itself. */

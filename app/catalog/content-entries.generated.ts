@@ -92,6 +92,14 @@ export const contentEntries: CatalogEntry[] = [
     "section": "python"
   },
   {
+    "path": "/formation/anglais/vocabulaire",
+    "title": "Vocabulaire Anglais",
+    "description": "Le vocabulaire anglais de civilisation classé par thème (santé, médias, environnement, institutions), avec traductions et exemples pour l'essai.",
+    "kind": "vocabulary",
+    "module": "routes/vocabulary.tsx",
+    "contentId": "vocabulaire-anglais"
+  },
+  {
     "path": "/formation/exercices",
     "title": "Exercices Python",
     "description": "Les quatre séries d'exercices Python corrigés pour la prépa ECG, de l'application directe au sujet de type concours, et la méthode pour les travailler.",

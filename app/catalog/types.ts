@@ -21,6 +21,7 @@ export type PageKind =
   | "quiz"
   | "flashcards"
   | "reference"
+  | "vocabulary"
   | "not-found";
 
 export interface CatalogEntry {

@@ -11,6 +11,7 @@ import {
   pageFrontMatterSchema,
   quizSchema,
   referenceSchema,
+  vocabularySchema,
 } from "../schema.ts";
 import { compileMarkdown } from "./markdown.ts";
 
@@ -25,6 +26,7 @@ export const CONTENT_KINDS = {
   quiz: { folder: "quizzes", extension: ".yaml" },
   flashcards: { folder: "flashcards", extension: ".yaml" },
   reference: { folder: "reference", extension: ".yaml" },
+  vocabulary: { folder: "vocabulary", extension: ".yaml" },
 } as const;
 export type ContentKind = keyof typeof CONTENT_KINDS;
 
@@ -163,6 +165,11 @@ export async function loadContentFile(kind: ContentKind, file: string) {
       const compiled = { ...pick(deck), section: deck.section, course: deck.course, cards, sourceFile };
       return { kind, compiled, source: { meta: { kind, ...pick(deck), section: deck.section, sourceFile }, markdown, checks }, links };
     }
+    case "vocabulary": {
+      const list = parseWith(vocabularySchema, data, sourceFile);
+      const compiled = { ...pick(list), section: list.section, language: list.language, introHtml: list.intro ? await md(list.intro, "intro") : undefined, entries: list.entries, sourceFile };
+      return { kind, compiled, source: { meta: { kind, ...pick(list), section: list.section, sourceFile }, markdown, checks }, links };
+    }
     case "reference": {
       const reference = parseWith(referenceSchema, data, sourceFile);
       const entries = [];
@@ -220,6 +227,7 @@ export async function buildContentStore() {
     quizzes: byKind("quiz"),
     decks: byKind("flashcards"),
     references: byKind("reference"),
+    vocabularies: byKind("vocabulary"),
   };
 }
 export type ContentStore = Awaited<ReturnType<typeof buildContentStore>>;
@@ -228,3 +236,4 @@ export type CompiledExerciseSet = ContentStore["exerciseSets"][string];
 export type CompiledQuiz = ContentStore["quizzes"][string];
 export type CompiledDeck = ContentStore["decks"][string];
 export type CompiledReference = ContentStore["references"][string];
+export type CompiledVocabulary = ContentStore["vocabularies"][string];

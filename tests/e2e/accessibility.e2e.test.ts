@@ -15,6 +15,9 @@ const pageTypes = [
   "/register",
   "/mot-de-passe-oublie",
   "/acces-restreint?section=maths&next=%2Fformation%2Fmaths",
+  "/chapitres-libres/suites-cours",
+  "/chapitres-libres/suites-exercices",
+  "/formation/anglais/vocabulaire",
   "/page-inexistante",
 ];
 

@@ -176,3 +176,32 @@ describe("maths access right", () => {
     expect(await page.getByRole("heading", { level: 1 }).textContent()).toBe("Chapitre 1 : Éléments de logique");
   });
 });
+
+describe("vocabulary list", () => {
+  it("searches ignoring accents, filters by theme, reverses the direction and hides the answers", async () => {
+    const list = parseYaml(readFileSync(path.resolve("content/vocabulary/vocabulaire-anglais.yaml"), "utf8")) as {
+      entries: { term: string; translation: string; category: string }[];
+    };
+    const page = await browser.newPage();
+    await gotoHydrated(page, "/formation/anglais/vocabulaire");
+    const count = async () => Number.parseInt((await page.getByText(/^\d+ entrées?$/).textContent())!, 10);
+    expect(await count()).toBe(list.entries.length);
+
+    const sample = list.entries.find((entry) => /[éèêà]/.test(entry.translation)) ?? list.entries[0];
+    const folded = sample.translation.normalize("NFD").replace(/\p{Diacritic}/gu, "");
+    await page.getByLabel("Rechercher un mot ou une traduction").fill(folded);
+    await expect.poll(count).toBeGreaterThanOrEqual(1);
+    expect(await page.locator("tbody th").allTextContents()).toEqual(expect.arrayContaining([expect.stringContaining(sample.term)]));
+
+    await page.getByLabel("Rechercher un mot ou une traduction").fill("");
+    await page.getByRole("combobox", { name: "Thème" }).selectOption("Environnement");
+    await expect.poll(count).toBe(list.entries.filter((entry) => entry.category === "Environnement").length);
+
+    await page.getByLabel(/Partir du français/).check();
+    expect(await page.locator("thead th").first().textContent()).toBe("Français");
+    await page.getByLabel("Masquer les réponses pour m'entraîner").check();
+    const firstRow = page.locator("tbody tr").first();
+    await firstRow.getByRole("button", { name: "Afficher la réponse" }).click();
+    expect(await firstRow.locator("td").first().textContent()).not.toBe("");
+  });
+});

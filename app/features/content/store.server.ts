@@ -1,6 +1,6 @@
 import store from "virtual:content-store";
 import type { CompiledPage } from "../../../content/schema";
-import type { CompiledCourse, CompiledDeck, CompiledExerciseSet, CompiledQuiz, CompiledReference } from "../../../content/pipeline/load";
+import type { CompiledCourse, CompiledDeck, CompiledExerciseSet, CompiledQuiz, CompiledReference, CompiledVocabulary } from "../../../content/pipeline/load";
 import { findCatalogEntry, hasPage } from "../../catalog/catalog";
 import { getConfig } from "../../config.server";
 
@@ -22,10 +22,13 @@ export function getDeck(id: string): CompiledDeck | undefined {
 export function getReference(id: string): CompiledReference | undefined {
   return store.references[id];
 }
+export function getVocabulary(id: string): CompiledVocabulary | undefined {
+  return store.vocabularies[id];
+}
 
 /** Description of any content entry, for listings. */
 export function contentDescription(id: string): string | undefined {
-  return (store.pages[id] ?? store.courses[id] ?? store.exerciseSets[id] ?? store.quizzes[id] ?? store.decks[id] ?? store.references[id])?.description;
+  return (store.pages[id] ?? store.courses[id] ?? store.exerciseSets[id] ?? store.quizzes[id] ?? store.decks[id] ?? store.references[id] ?? store.vocabularies[id])?.description;
 }
 
 export interface PageLink {
