@@ -1,5 +1,5 @@
+import { SearchFilter, foldForSearch } from "~/components/ui/search-filter";
 import { useMemo, useState } from "react";
-import { Select } from "~/components/ui/field";
 import { loadContentRoute } from "~/features/content/content-route.server";
 import { getReference } from "~/features/content/store.server";
 import { pageMeta } from "~/features/site/meta";
@@ -16,12 +16,6 @@ export async function loader({ request }: Route.LoaderArgs) {
 
 export const meta: Route.MetaFunction = ({ loaderData }) => pageMeta(loaderData?.meta);
 
-const fold = (value: string) =>
-  value
-    .normalize("NFD")
-    .replace(/\p{Diacritic}/gu, "")
-    .toLowerCase();
-
 export default function ReferencePage({ loaderData }: Route.ComponentProps) {
   const { reference } = loaderData;
   const [term, setTerm] = useState("");
@@ -30,35 +24,26 @@ export default function ReferencePage({ loaderData }: Route.ComponentProps) {
   const visible = reference.entries.filter(
     (entry) =>
       (!category || entry.category === category) &&
-      (!term.trim() || fold(`${entry.command} ${entry.summaryText} ${entry.category} ${entry.example ?? ""}`).includes(fold(term.trim()))),
+      (!term.trim() ||
+        foldForSearch(`${entry.command} ${entry.summaryText} ${entry.category} ${entry.example ?? ""}`).includes(
+          foldForSearch(term.trim()),
+        )),
   );
   return (
     <div className="mx-auto max-w-5xl px-4">
       <h1 className="text-3xl font-extrabold tracking-tight sm:text-4xl">{reference.title}</h1>
       {reference.introHtml ? <div className="prose-content mt-4" dangerouslySetInnerHTML={{ __html: reference.introHtml }} /> : null}
-      <div className="mt-6 flex flex-col gap-3 sm:flex-row" role="search">
-        <label className="flex flex-1 flex-col gap-1.5">
-          <span className="text-sm font-semibold">Rechercher une commande</span>
-          <input
-            type="search"
-            value={term}
-            onChange={(event) => setTerm(event.target.value)}
-            placeholder="range, linspace, binomial…"
-            className="min-h-11 rounded-lg border border-border bg-background px-3"
-          />
-        </label>
-        <label className="flex flex-col gap-1.5 sm:w-64">
-          <span className="text-sm font-semibold">Catégorie</span>
-          <Select value={category} onChange={(event) => setCategory(event.target.value)}>
-            <option value="">Toutes les catégories</option>
-            {categories.map((name) => (
-              <option key={name} value={name}>
-                {name}
-              </option>
-            ))}
-          </Select>
-        </label>
-      </div>
+      <SearchFilter
+        searchLabel="Rechercher une commande"
+        term={term}
+        onTermChange={setTerm}
+        placeholder="range, linspace, binomial…"
+        filterLabel="Catégorie"
+        allLabel="Toutes les catégories"
+        options={categories}
+        value={category}
+        onValueChange={setCategory}
+      />
       <p className="mt-4 text-sm text-muted-foreground" aria-live="polite">
         {visible.length} commande{visible.length > 1 ? "s" : ""}
       </p>
@@ -67,8 +52,8 @@ export default function ReferencePage({ loaderData }: Route.ComponentProps) {
         {categories
           .filter((name) => visible.some((entry) => entry.category === name))
           .map((name) => (
-            <section key={name} aria-labelledby={`categorie-${fold(name).replace(/[^a-z0-9]+/g, "-")}`}>
-              <h2 id={`categorie-${fold(name).replace(/[^a-z0-9]+/g, "-")}`} className="text-xl font-bold">
+            <section key={name} aria-labelledby={`categorie-${foldForSearch(name).replace(/[^a-z0-9]+/g, "-")}`}>
+              <h2 id={`categorie-${foldForSearch(name).replace(/[^a-z0-9]+/g, "-")}`} className="text-xl font-bold">
                 {name}
               </h2>
               <dl className="mt-3 divide-y divide-border rounded-xl border border-border">

@@ -1,5 +1,6 @@
+import { SearchFilter, foldForSearch } from "~/components/ui/search-filter";
 import { useMemo, useState } from "react";
-import { Checkbox, Select } from "~/components/ui/field";
+import { Checkbox } from "~/components/ui/field";
 import { loadContentRoute } from "~/features/content/content-route.server";
 import { getVocabulary } from "~/features/content/store.server";
 import { pageMeta } from "~/features/site/meta";
@@ -17,11 +18,6 @@ export async function loader({ request }: Route.LoaderArgs) {
 export const meta: Route.MetaFunction = ({ loaderData }) => pageMeta(loaderData?.meta);
 
 const LANGUAGE_NAMES = { en: "Anglais", es: "Espagnol", de: "Allemand" } as const;
-const fold = (value: string) =>
-  value
-    .normalize("NFD")
-    .replace(/\p{Diacritic}/gu, "")
-    .toLowerCase();
 
 /** Target language ↔ French, searchable and filtered by theme; the answers can be hidden to test oneself. */
 export default function VocabularyPage({ loaderData }: Route.ComponentProps) {
@@ -36,35 +32,23 @@ export default function VocabularyPage({ loaderData }: Route.ComponentProps) {
   const visible = list.entries.filter(
     (entry) =>
       (!category || entry.category === category) &&
-      (!term.trim() || fold(`${entry.term} ${entry.translation} ${entry.example}`).includes(fold(term.trim()))),
+      (!term.trim() || foldForSearch(`${entry.term} ${entry.translation} ${entry.example}`).includes(foldForSearch(term.trim()))),
   );
   const [questionLabel, answerLabel] = fromFrench ? ["Français", language] : [language, "Français"];
   return (
     <div className="mx-auto max-w-5xl px-4">
       <h1 className="text-3xl font-extrabold tracking-tight sm:text-4xl">{list.title}</h1>
       {list.introHtml ? <div className="prose-content mt-4" dangerouslySetInnerHTML={{ __html: list.introHtml }} /> : null}
-      <div className="mt-6 grid gap-3 sm:grid-cols-[minmax(0,1fr)_16rem]" role="search">
-        <label className="flex flex-col gap-1.5">
-          <span className="text-sm font-semibold">Rechercher un mot ou une traduction</span>
-          <input
-            type="search"
-            value={term}
-            onChange={(event) => setTerm(event.target.value)}
-            className="min-h-11 rounded-lg border border-border bg-background px-3"
-          />
-        </label>
-        <label className="flex flex-col gap-1.5">
-          <span className="text-sm font-semibold">Thème</span>
-          <Select value={category} onChange={(event) => setCategory(event.target.value)}>
-            <option value="">Tous les thèmes</option>
-            {categories.map((name) => (
-              <option key={name} value={name}>
-                {name}
-              </option>
-            ))}
-          </Select>
-        </label>
-      </div>
+      <SearchFilter
+        searchLabel="Rechercher un mot ou une traduction"
+        term={term}
+        onTermChange={setTerm}
+        filterLabel="Thème"
+        allLabel="Tous les thèmes"
+        options={categories}
+        value={category}
+        onValueChange={setCategory}
+      />
       <div className="mt-3 flex flex-wrap gap-x-6">
         <Checkbox
           label={`Partir du français (Français → ${language})`}
