@@ -2,7 +2,7 @@ import "./app.css";
 import "katex/dist/katex.min.css";
 import { useEffect } from "react";
 import { Links, Meta, Outlet, Scripts, ScrollRestoration, data, isRouteErrorResponse, useMatches, useRouteLoaderData } from "react-router";
-import { Toaster } from "sonner";
+import { Toaster } from "./features/toast/toaster";
 import type { Route } from "./+types/root";
 import { ChatButton } from "./components/layout/chat-button";
 import { TOAST_DURATION_MS } from "./components/layout/constants";
@@ -10,11 +10,13 @@ import { Footer } from "./components/layout/footer";
 import { Header } from "./components/layout/header";
 import { useNonce } from "./components/layout/nonce";
 import { PageLoading } from "./components/layout/page-loading";
-import { themeBootScript } from "./components/layout/theme";
+import { themeBootScriptFor } from "./components/layout/theme";
 import { findCatalogEntry } from "./catalog/catalog";
 import { hasRole } from "./features/accounts/roles";
 import { forwardCookies, getSessionLookup } from "./features/accounts/session.server";
 import { SessionWatcher } from "./features/accounts/session-watcher";
+import { ProgressTracker } from "./features/progress/progress-tracker";
+import { ReviewDeckSync } from "./features/review/review-deck-sync";
 import { getPublicConfig } from "./features/site/public-config.server";
 import { readToast } from "./features/toast/toast.server";
 import { useActionToast } from "./features/toast/use-action-toast";
@@ -53,7 +55,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <meta name="theme-color" content="#1d4ed8" />
         <link rel="icon" href="/favicon.svg" type="image/svg+xml" />
-        <script nonce={nonce} dangerouslySetInnerHTML={{ __html: themeBootScript }} />
+        <script nonce={nonce} dangerouslySetInnerHTML={{ __html: themeBootScriptFor(rootData?.sessionState.userId ?? null) }} />
         <Meta />
         <Links />
       </head>
@@ -66,6 +68,8 @@ export function Layout({ children }: { children: React.ReactNode }) {
         </a>
         {rootData ? <Header config={rootData.config} user={rootData.user} /> : null}
         {rootData ? <SessionWatcher {...rootData.sessionState} /> : null}
+        {rootData ? <ProgressTracker userId={rootData.sessionState.userId} /> : null}
+        {rootData ? <ReviewDeckSync userId={rootData.sessionState.userId} /> : null}
         <PageLoading />
         <main id="contenu" tabIndex={-1} className={`flex-1 outline-none ${isHome ? "" : "pt-24 pb-16"}`}>
           {children}

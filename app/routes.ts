@@ -8,6 +8,8 @@ export default [
   route("/logout", "routes/logout.ts"),
   route("/api/session", "routes/api.session.ts"),
   route("/api/activity", "routes/api.activity.ts"),
+  route("/api/progress", "routes/api.progress.ts"),
+  route("/api/revision", "routes/api.revision.ts"),
   route("/compte/export", "routes/account-export.ts"),
   route("*", "routes/not-found.tsx"),
 ] satisfies RouteConfig;

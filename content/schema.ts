@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { ACTIVITY_GAINS, SEARCH_CATEGORIES } from "../app/catalog/types.ts";
 
 /**
  * One schema file for every content type (DESIGN §5), with the pedagogical invariants. Markdown
@@ -15,6 +16,10 @@ const pageBase = {
   path,
   title: z.string().min(2),
   description: z.string().min(50, "description trop courte (50 caractères minimum)").max(170, "description trop longue (170 caractères maximum)"),
+  /** Search palette entry. Study pages are indexed under « Formation » without it; other pages only with it. */
+  search: z.object({ category: z.enum(SEARCH_CATEGORIES), keywords: z.array(z.string().min(2)).min(1) }).strict().optional(),
+  /** Activity type whose first visit raises progress (platform-core §9). */
+  activity: z.enum(Object.keys(ACTIVITY_GAINS) as [keyof typeof ACTIVITY_GAINS]).optional(),
 };
 
 export const SECTIONS = ["python", "maths", "open"] as const;

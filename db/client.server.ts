@@ -48,6 +48,9 @@ export async function openPglite(dataDir: string | undefined): Promise<DatabaseH
 
 export async function openPostgres(connectionString: string): Promise<DatabaseHandle> {
   const pool = new pg.Pool({ connectionString, max: 10 });
+  // An idle connection closed by the server (restart, failover, a dropped database) must not crash the
+  // process: without a listener the pool rethrows the error. The pool opens a new connection when needed.
+  pool.on("error", (error) => console.error(`An idle PostgreSQL connection was closed: ${error.message}`));
   const db = drizzlePg(pool, { schema });
   return {
     db,

@@ -1,5 +1,20 @@
 import { sql } from "drizzle-orm";
-import { bigserial, boolean, check, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
+import {
+  bigserial,
+  boolean,
+  check,
+  date,
+  doublePrecision,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from "drizzle-orm/pg-core";
 
 const createdAt = () => timestamp("created_at", { withTimezone: true }).notNull().defaultNow();
 const updatedAt = () => timestamp("updated_at", { withTimezone: true }).notNull().defaultNow();
@@ -100,7 +115,7 @@ export const userRoles = pgTable(
   },
   (table) => [
     // "Read role": this user's newest row.
-    index("user_roles_user_newest_idx").on(table.userId, table.createdAt.desc(), table.id.desc()),
+    index("user_roles_user_newest_idx").on(table.userId, table.createdAt.desc().nullsFirst(), table.id.desc().nullsFirst()),
     check("user_roles_role_check", sql`${table.role} in ('user', 'prof', 'admin', 'super_admin')`),
   ],
 );
@@ -120,7 +135,10 @@ export const userActivityHistory = pgTable(
     createdAt: createdAt(),
   },
   // "Read history": this user's 100 newest rows.
-  (table) => [index("user_activity_history_user_newest_idx").on(table.userId, table.createdAt.desc(), table.id.desc())],
+  // DESC NULLS FIRST is what `order by … desc` means: the index serves the query in its own order.
+  (table) => [
+    index("user_activity_history_user_newest_idx").on(table.userId, table.createdAt.desc().nullsFirst(), table.id.desc().nullsFirst()),
+  ],
 );
 
 export const progress = pgTable(
@@ -238,7 +256,77 @@ export const quizAttempts = pgTable(
     createdAt: createdAt(),
   },
   (table) => [
-    index("quiz_attempts_user_quiz_idx").on(table.userId, table.quizId, table.createdAt.desc()),
+    index("quiz_attempts_user_quiz_idx").on(table.userId, table.quizId, table.createdAt.desc().nullsFirst()),
     check("quiz_attempts_score_check", sql`${table.score} between 0 and ${table.total}`),
   ],
+);
+
+/**
+ * The signed-in user's review deck, scheduled with FSRS (ts-fsrs). One row per card and language;
+ * the browser's flashcardsToReview list is merged into it at sign-in.
+ */
+export const flashcardReviews = pgTable(
+  "flashcard_reviews",
+  {
+    id: bigserial("id", { mode: "number" }).primaryKey(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => user.id, { onDelete: "cascade" }),
+    /** `{deckId}:{cardId}`, the id the flashcard player stores locally. */
+    cardId: text("card_id").notNull(),
+    language: text("language").notNull().default("fr"),
+    markedAt: timestamp("marked_at", { withTimezone: true }).notNull().defaultNow(),
+    due: timestamp("due", { withTimezone: true }).notNull().defaultNow(),
+    stability: doublePrecision("stability").notNull().default(0),
+    difficulty: doublePrecision("difficulty").notNull().default(0),
+    elapsedDays: integer("elapsed_days").notNull().default(0),
+    scheduledDays: integer("scheduled_days").notNull().default(0),
+    learningSteps: integer("learning_steps").notNull().default(0),
+    reps: integer("reps").notNull().default(0),
+    lapses: integer("lapses").notNull().default(0),
+    /** ts-fsrs State: 0 new, 1 learning, 2 review, 3 relearning. */
+    state: integer("state").notNull().default(0),
+    lastReview: timestamp("last_review", { withTimezone: true }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (table) => [
+    uniqueIndex("flashcard_reviews_user_card_idx").on(table.userId, table.cardId, table.language),
+    // "Due cards first": this user's deck by due date.
+    index("flashcard_reviews_user_due_idx").on(table.userId, table.due),
+  ],
+);
+
+/** The last time a signed-in user opened each study page, for « Reprendre là où vous vous êtes arrêté ». */
+export const contentVisits = pgTable(
+  "content_visits",
+  {
+    id: bigserial("id", { mode: "number" }).primaryKey(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => user.id, { onDelete: "cascade" }),
+    path: text("path").notNull(),
+    visitedAt: timestamp("visited_at", { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
+  },
+  (table) => [
+    uniqueIndex("content_visits_user_path_idx").on(table.userId, table.path),
+    index("content_visits_user_recent_idx").on(table.userId, table.visitedAt.desc().nullsFirst()),
+  ],
+);
+
+/** One row per user and study day (Paris time): the dashboard's streak and activity chart. */
+export const studyDays = pgTable(
+  "study_days",
+  {
+    userId: text("user_id")
+      .notNull()
+      .references(() => user.id, { onDelete: "cascade" }),
+    day: date("day", { mode: "string" }).notNull(),
+    /** Study events that day: pages opened, quizzes finished, exercises marked, cards reviewed. */
+    events: integer("events").notNull().default(1),
+    lastAt: timestamp("last_at", { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
+  },
+  (table) => [primaryKey({ columns: [table.userId, table.day] })],
 );

@@ -16,6 +16,12 @@ const MODULES: Record<ContentKind, { kind: CatalogEntry["kind"]; module: string 
   vocabulary: { kind: "vocabulary", module: "routes/vocabulary.tsx" },
 };
 
+/** Study pages are searchable under « Formation » by default; other pages only when their front matter says so. */
+function searchOf(kind: ContentKind, meta: LoadedContent["source"]["meta"]): Pick<CatalogEntry, "search"> {
+  if (meta.search) return { search: meta.search };
+  return kind === "page" ? {} : { search: { category: "Formation", keywords: [] } };
+}
+
 /** Catalogue entries for content files that the hand-written catalogue does not list itself. */
 export function contentCatalogEntries(loaded: LoadedContent[]): CatalogEntry[] {
   const listed = new Set(manualCatalog.map((entry) => entry.contentId).filter(Boolean));
@@ -28,8 +34,17 @@ export function contentCatalogEntries(loaded: LoadedContent[]): CatalogEntry[] {
       ...MODULES[kind],
       contentId: meta.id,
       ...(meta.section === "open" ? {} : { section: meta.section }),
+      ...(meta.activity ? { activityType: meta.activity } : {}),
+      ...searchOf(kind, meta),
     }))
     .sort((a, b) => a.path.localeCompare(b.path));
+}
+
+/** Front-matter descriptions of the pages the hand-written catalogue lists, for meta tags and search. */
+function listedPageDescriptions(loaded: LoadedContent[]): Record<string, string> {
+  const listed = new Set(manualCatalog.map((entry) => entry.contentId).filter(Boolean));
+  const pairs = loaded.filter(({ source }) => listed.has(source.meta.id)).map(({ source: { meta } }) => [meta.id, meta.description]);
+  return Object.fromEntries(pairs.sort(([a], [b]) => a.localeCompare(b)));
 }
 
 export async function generatedCatalogSource(loaded: LoadedContent[]): Promise<string> {
@@ -39,6 +54,8 @@ export async function generatedCatalogSource(loaded: LoadedContent[]): Promise<s
     'import type { CatalogEntry } from "./types";',
     "",
     `export const contentEntries: CatalogEntry[] = ${JSON.stringify(entries, null, 2)};`,
+    "",
+    `export const listedPageDescriptions: Record<string, string> = ${JSON.stringify(listedPageDescriptions(loaded), null, 2)};`,
     "",
   ].join("\n");
 }

@@ -3,8 +3,12 @@ import { createRequestHandler } from "@react-router/express";
 import compression from "compression";
 import express from "express";
 import "react-router";
+import { findCatalogEntry } from "../app/catalog/catalog";
 import { getConfig } from "../app/config.server";
 import { getDatabaseHandle, openDatabase } from "../db/client.server";
+import { htmlCache } from "./html-cache";
+import { precompressedAssets } from "./precompressed-assets";
+import { publicFiles } from "./public-files";
 import { cspNonce, errorHandler, sameOriginForms, securityHeaders } from "./security";
 import { seoRoutes } from "./seo";
 
@@ -40,12 +44,13 @@ app.use(securityHeaders({ https: config.isHttps, development }));
 
 if (!development) {
   const clientDir = path.resolve(process.cwd(), "build/client");
-  // Hashed assets never change: cache them forever; a missing one is a plain 404.
+  // Hashed assets never change: cache them forever, compress them once; a missing one is a plain 404.
   app.use(
     "/assets",
+    precompressedAssets(path.join(clientDir, "assets")),
     express.static(path.join(clientDir, "assets"), { immutable: true, maxAge: "1y", fallthrough: false, index: false, redirect: false }),
   );
-  app.use(express.static(clientDir, { maxAge: "1h", index: false, redirect: false }));
+  app.use(publicFiles(clientDir));
 }
 
 app.use(sameOriginForms(config.siteUrl));
@@ -64,10 +69,23 @@ const seo = seoRoutes(config.siteUrl);
 app.get("/sitemap.xml", seo.sitemap);
 app.get("/robots.txt", seo.robots);
 
-app.use(
-  createRequestHandler({
-    build: () => import("virtual:react-router/server-build"),
-    getLoadContext: (req, res) => ({ cspNonce: res.locals.cspNonce as string, clientIp: req.ip ?? "unknown" }),
-  }),
-);
+const loadBuild = () => import("virtual:react-router/server-build");
+const getLoadContext = (req: express.Request, res: express.Response) => ({
+  cspNonce: res.locals.cspNonce as string,
+  clientIp: req.ip ?? "unknown",
+});
+
+if (development) {
+  // A build function is loaded and derived again on every request: what hot reload needs.
+  app.use(createRequestHandler({ build: loadBuild, getLoadContext }));
+} else {
+  // A production process serves one build: given as an object, React Router derives its routes
+  // once instead of on every request (a tenth of the CPU of a render with this catalogue).
+  const build = loadBuild();
+  // Anonymous visitors of public pages get the rendered HTML from memory.
+  app.use(htmlCache({ version: async () => (await build).assets.version, findEntry: findCatalogEntry }));
+  const handler = build.then((serverBuild) => createRequestHandler({ build: serverBuild, getLoadContext }));
+  app.use(async (req, res, next) => (await handler)(req, res, next));
+}
+
 app.use(errorHandler);

@@ -8,7 +8,17 @@ export const contentEntries: CatalogEntry[] = [
     "description": "Des chapitres de maths de prépa ECG ouverts à tous et sans compte, avec un cours, des exercices corrigés et un quiz pour chacun.",
     "kind": "page",
     "module": "routes/content-page.tsx",
-    "contentId": "chapitres-libres"
+    "contentId": "chapitres-libres",
+    "search": {
+      "category": "Formation",
+      "keywords": [
+        "chapitres gratuits",
+        "libre accès",
+        "suites",
+        "séries",
+        "intégrales"
+      ]
+    }
   },
   {
     "path": "/chapitres-libres/integrales-impropres-cours",
@@ -16,7 +26,16 @@ export const contentEntries: CatalogEntry[] = [
     "description": "Chapitre libre d'accès sur les intégrales sur un intervalle quelconque en ECG, de la définition de la convergence aux critères de comparaison et aux calculs.",
     "kind": "course",
     "module": "routes/course.tsx",
-    "contentId": "chapitres-libres-integrales-impropres-cours"
+    "contentId": "chapitres-libres-integrales-impropres-cours",
+    "search": {
+      "category": "Formation",
+      "keywords": [
+        "intégrales",
+        "impropres",
+        "convergence",
+        "intégration"
+      ]
+    }
   },
   {
     "path": "/chapitres-libres/integrales-impropres-exercices",
@@ -24,7 +43,11 @@ export const contentEntries: CatalogEntry[] = [
     "description": "Dix exercices corrigés et libres d'accès sur les intégrales sur un intervalle quelconque en ECG, du calcul direct aux sujets de type concours.",
     "kind": "exercises",
     "module": "routes/exercise-set.tsx",
-    "contentId": "chapitres-libres-integrales-impropres-exercices"
+    "contentId": "chapitres-libres-integrales-impropres-exercices",
+    "search": {
+      "category": "Formation",
+      "keywords": []
+    }
   },
   {
     "path": "/chapitres-libres/integrales-impropres-quiz",
@@ -32,7 +55,11 @@ export const contentEntries: CatalogEntry[] = [
     "description": "Seize questions libres d'accès pour vérifier vos réflexes sur les intégrales impropres, des intégrales de référence aux critères de comparaison.",
     "kind": "quiz",
     "module": "routes/quiz.tsx",
-    "contentId": "chapitres-libres-integrales-impropres-quiz"
+    "contentId": "chapitres-libres-integrales-impropres-quiz",
+    "search": {
+      "category": "Formation",
+      "keywords": []
+    }
   },
   {
     "path": "/chapitres-libres/series-cours",
@@ -40,7 +67,16 @@ export const contentEntries: CatalogEntry[] = [
     "description": "Chapitre libre d'accès sur les séries numériques en ECG 1re année, des sommes partielles aux critères de comparaison et à la convergence absolue.",
     "kind": "course",
     "module": "routes/course.tsx",
-    "contentId": "chapitres-libres-series-cours"
+    "contentId": "chapitres-libres-series-cours",
+    "search": {
+      "category": "Formation",
+      "keywords": [
+        "séries",
+        "convergence",
+        "sommes partielles",
+        "géométrique"
+      ]
+    }
   },
   {
     "path": "/chapitres-libres/series-exercices",
@@ -48,7 +84,11 @@ export const contentEntries: CatalogEntry[] = [
     "description": "Dix exercices corrigés et libres d'accès sur les séries numériques en ECG 1re année, du télescopage aux sujets de type concours.",
     "kind": "exercises",
     "module": "routes/exercise-set.tsx",
-    "contentId": "chapitres-libres-series-exercices"
+    "contentId": "chapitres-libres-series-exercices",
+    "search": {
+      "category": "Formation",
+      "keywords": []
+    }
   },
   {
     "path": "/chapitres-libres/series-quiz",
@@ -56,7 +96,11 @@ export const contentEntries: CatalogEntry[] = [
     "description": "Seize questions libres d'accès pour tester vos réflexes sur les séries numériques, des séries de référence aux critères de comparaison.",
     "kind": "quiz",
     "module": "routes/quiz.tsx",
-    "contentId": "chapitres-libres-series-quiz"
+    "contentId": "chapitres-libres-series-quiz",
+    "search": {
+      "category": "Formation",
+      "keywords": []
+    }
   },
   {
     "path": "/chapitres-libres/suites-cours",
@@ -64,7 +108,17 @@ export const contentEntries: CatalogEntry[] = [
     "description": "Chapitre libre d'accès sur les suites réelles en ECG 1re année, des suites usuelles aux théorèmes de convergence et aux suites récurrentes.",
     "kind": "course",
     "module": "routes/course.tsx",
-    "contentId": "chapitres-libres-suites-cours"
+    "contentId": "chapitres-libres-suites-cours",
+    "search": {
+      "category": "Formation",
+      "keywords": [
+        "suites",
+        "limites",
+        "récurrence",
+        "arithmétique",
+        "géométrique"
+      ]
+    }
   },
   {
     "path": "/chapitres-libres/suites-exercices",
@@ -72,7 +126,11 @@ export const contentEntries: CatalogEntry[] = [
     "description": "Dix exercices corrigés et libres d'accès sur les suites réelles en ECG 1re année, du calcul direct aux sujets de type concours.",
     "kind": "exercises",
     "module": "routes/exercise-set.tsx",
-    "contentId": "chapitres-libres-suites-exercices"
+    "contentId": "chapitres-libres-suites-exercices",
+    "search": {
+      "category": "Formation",
+      "keywords": []
+    }
   },
   {
     "path": "/chapitres-libres/suites-quiz",
@@ -80,7 +138,11 @@ export const contentEntries: CatalogEntry[] = [
     "description": "Dix-sept questions libres d'accès pour vérifier vos réflexes sur les suites réelles, des suites usuelles aux théorèmes de convergence.",
     "kind": "quiz",
     "module": "routes/quiz.tsx",
-    "contentId": "chapitres-libres-suites-quiz"
+    "contentId": "chapitres-libres-suites-quiz",
+    "search": {
+      "category": "Formation",
+      "keywords": []
+    }
   },
   {
     "path": "/formation",
@@ -89,7 +151,16 @@ export const contentEntries: CatalogEntry[] = [
     "kind": "page",
     "module": "routes/content-page.tsx",
     "contentId": "formation-python",
-    "section": "python"
+    "section": "python",
+    "search": {
+      "category": "Formation",
+      "keywords": [
+        "python",
+        "informatique",
+        "cours",
+        "numpy"
+      ]
+    }
   },
   {
     "path": "/formation/anglais/vocabulaire",
@@ -97,7 +168,16 @@ export const contentEntries: CatalogEntry[] = [
     "description": "Le vocabulaire anglais de civilisation classé par thème (santé, médias, environnement, institutions), avec traductions et exemples pour l'essai.",
     "kind": "vocabulary",
     "module": "routes/vocabulary.tsx",
-    "contentId": "vocabulaire-anglais"
+    "contentId": "vocabulaire-anglais",
+    "search": {
+      "category": "Formation",
+      "keywords": [
+        "anglais",
+        "vocabulaire",
+        "langues",
+        "lexique"
+      ]
+    }
   },
   {
     "path": "/formation/exercices",
@@ -106,7 +186,16 @@ export const contentEntries: CatalogEntry[] = [
     "kind": "page",
     "module": "routes/content-page.tsx",
     "contentId": "formation-exercices",
-    "section": "python"
+    "section": "python",
+    "search": {
+      "category": "Formation",
+      "keywords": [
+        "python",
+        "exercices corrigés",
+        "entraînement",
+        "informatique"
+      ]
+    }
   },
   {
     "path": "/formation/maths",
@@ -114,7 +203,17 @@ export const contentEntries: CatalogEntry[] = [
     "description": "Maths approfondies ou maths appliquées en prépa ECG, ce qui distingue vraiment les deux options et comment choisir selon votre profil.",
     "kind": "page",
     "module": "routes/content-page.tsx",
-    "contentId": "formation-maths"
+    "contentId": "formation-maths",
+    "search": {
+      "category": "Formation",
+      "keywords": [
+        "maths",
+        "mathématiques",
+        "option",
+        "approfondies",
+        "appliquées"
+      ]
+    }
   },
   {
     "path": "/formation/maths-appliquees",
@@ -122,7 +221,16 @@ export const contentEntries: CatalogEntry[] = [
     "description": "Le programme de maths appliquées de prépa ECG chapitre par chapitre, des graphes aux chaînes de Markov et aux statistiques, sur deux ans.",
     "kind": "page",
     "module": "routes/content-page.tsx",
-    "contentId": "formation-maths-appliquees"
+    "contentId": "formation-maths-appliquees",
+    "search": {
+      "category": "Formation",
+      "keywords": [
+        "maths appliquées",
+        "option",
+        "programme",
+        "statistiques"
+      ]
+    }
   },
   {
     "path": "/formation/maths-approfondies",
@@ -130,7 +238,17 @@ export const contentEntries: CatalogEntry[] = [
     "description": "Le programme de maths approfondies de prépa ECG en un coup d’œil, chapitre par chapitre, pour la 1re et la 2e année.",
     "kind": "page",
     "module": "routes/content-page.tsx",
-    "contentId": "formation-maths-approfondies"
+    "contentId": "formation-maths-approfondies",
+    "search": {
+      "category": "Formation",
+      "keywords": [
+        "maths approfondies",
+        "option",
+        "programme",
+        "analyse",
+        "algèbre"
+      ]
+    }
   },
   {
     "path": "/formation/maths-choix",
@@ -138,7 +256,16 @@ export const contentEntries: CatalogEntry[] = [
     "description": "Guide pratique pour choisir entre maths approfondies et appliquées en ECG, avec comparatif des programmes, profils types et FAQ.",
     "kind": "page",
     "module": "routes/content-page.tsx",
-    "contentId": "formation-maths-choix"
+    "contentId": "formation-maths-choix",
+    "search": {
+      "category": "Méthodologie",
+      "keywords": [
+        "choix option",
+        "approfondies",
+        "appliquées",
+        "orientation"
+      ]
+    }
   },
   {
     "path": "/formation/maths-deuxieme-appliquees",
@@ -146,7 +273,16 @@ export const contentEntries: CatalogEntry[] = [
     "description": "Les chapitres de maths appliquées de 2e année d’ECG, de la réduction des matrices aux chaînes de Markov et à l’estimation, avec les attendus de DS.",
     "kind": "page",
     "module": "routes/content-page.tsx",
-    "contentId": "formation-maths-deuxieme-appliquees"
+    "contentId": "formation-maths-deuxieme-appliquees",
+    "search": {
+      "category": "Formation",
+      "keywords": [
+        "deuxième année",
+        "maths appliquées",
+        "programme",
+        "chapitres"
+      ]
+    }
   },
   {
     "path": "/formation/maths-deuxieme-approfondies",
@@ -154,7 +290,16 @@ export const contentEntries: CatalogEntry[] = [
     "description": "Les chapitres de maths approfondies de 2e année d’ECG, de la réduction à l’estimation, avec les notions clés et les attendus de DS.",
     "kind": "page",
     "module": "routes/content-page.tsx",
-    "contentId": "formation-maths-deuxieme-approfondies"
+    "contentId": "formation-maths-deuxieme-approfondies",
+    "search": {
+      "category": "Formation",
+      "keywords": [
+        "deuxième année",
+        "maths approfondies",
+        "programme",
+        "chapitres"
+      ]
+    }
   },
   {
     "path": "/formation/maths-elements-de-logique",
@@ -163,7 +308,17 @@ export const contentEntries: CatalogEntry[] = [
     "kind": "course",
     "module": "routes/course.tsx",
     "contentId": "maths-elements-de-logique",
-    "section": "maths"
+    "section": "maths",
+    "search": {
+      "category": "Formation",
+      "keywords": [
+        "logique",
+        "quantificateurs",
+        "raisonnement",
+        "récurrence",
+        "contraposée"
+      ]
+    }
   },
   {
     "path": "/formation/maths-elements-de-logique-exercices",
@@ -172,7 +327,11 @@ export const contentEntries: CatalogEntry[] = [
     "kind": "exercises",
     "module": "routes/exercise-set.tsx",
     "contentId": "maths-elements-de-logique-exercices",
-    "section": "maths"
+    "section": "maths",
+    "search": {
+      "category": "Formation",
+      "keywords": []
+    }
   },
   {
     "path": "/formation/maths-elements-de-logique-flashcards",
@@ -181,7 +340,11 @@ export const contentEntries: CatalogEntry[] = [
     "kind": "flashcards",
     "module": "routes/flashcards.tsx",
     "contentId": "maths-elements-de-logique-flashcards",
-    "section": "maths"
+    "section": "maths",
+    "search": {
+      "category": "Formation",
+      "keywords": []
+    }
   },
   {
     "path": "/formation/maths-elements-de-logique-quiz",
@@ -190,7 +353,11 @@ export const contentEntries: CatalogEntry[] = [
     "kind": "quiz",
     "module": "routes/quiz.tsx",
     "contentId": "maths-elements-de-logique-quiz",
-    "section": "maths"
+    "section": "maths",
+    "search": {
+      "category": "Formation",
+      "keywords": []
+    }
   },
   {
     "path": "/formation/maths-ensembles-et-applications",
@@ -199,7 +366,17 @@ export const contentEntries: CatalogEntry[] = [
     "kind": "course",
     "module": "routes/course.tsx",
     "contentId": "maths-ensembles-et-applications",
-    "section": "maths"
+    "section": "maths",
+    "search": {
+      "category": "Formation",
+      "keywords": [
+        "ensembles",
+        "applications",
+        "injection",
+        "surjection",
+        "bijection"
+      ]
+    }
   },
   {
     "path": "/formation/maths-ensembles-et-applications-exercices",
@@ -208,7 +385,11 @@ export const contentEntries: CatalogEntry[] = [
     "kind": "exercises",
     "module": "routes/exercise-set.tsx",
     "contentId": "maths-ensembles-et-applications-exercices",
-    "section": "maths"
+    "section": "maths",
+    "search": {
+      "category": "Formation",
+      "keywords": []
+    }
   },
   {
     "path": "/formation/maths-ensembles-et-applications-flashcards",
@@ -217,7 +398,11 @@ export const contentEntries: CatalogEntry[] = [
     "kind": "flashcards",
     "module": "routes/flashcards.tsx",
     "contentId": "maths-ensembles-et-applications-flashcards",
-    "section": "maths"
+    "section": "maths",
+    "search": {
+      "category": "Formation",
+      "keywords": []
+    }
   },
   {
     "path": "/formation/maths-ensembles-et-applications-quiz",
@@ -226,7 +411,11 @@ export const contentEntries: CatalogEntry[] = [
     "kind": "quiz",
     "module": "routes/quiz.tsx",
     "contentId": "maths-ensembles-et-applications-quiz",
-    "section": "maths"
+    "section": "maths",
+    "search": {
+      "category": "Formation",
+      "keywords": []
+    }
   },
   {
     "path": "/formation/maths-methodologie",
@@ -234,7 +423,19 @@ export const contentEntries: CatalogEntry[] = [
     "description": "Comment travailler les maths en prépa ECG, apprendre le cours, préparer les colles, rédiger en DS et s’entraîner sur les annales.",
     "kind": "page",
     "module": "routes/content-page.tsx",
-    "contentId": "formation-maths-methodologie"
+    "contentId": "formation-maths-methodologie",
+    "activityType": "method",
+    "search": {
+      "category": "Méthodologie",
+      "keywords": [
+        "méthode",
+        "méthodologie",
+        "colles",
+        "rédaction",
+        "concours",
+        "annales"
+      ]
+    }
   },
   {
     "path": "/formation/maths-premiere-appliquees",
@@ -242,7 +443,16 @@ export const contentEntries: CatalogEntry[] = [
     "description": "Les chapitres de maths appliquées de 1re année d’ECG dans l’ordre, des graphes aux statistiques, avec notions clés et attendus de DS.",
     "kind": "page",
     "module": "routes/content-page.tsx",
-    "contentId": "formation-maths-premiere-appliquees"
+    "contentId": "formation-maths-premiere-appliquees",
+    "search": {
+      "category": "Formation",
+      "keywords": [
+        "première année",
+        "maths appliquées",
+        "programme",
+        "chapitres"
+      ]
+    }
   },
   {
     "path": "/formation/maths-premiere-approfondies",
@@ -250,7 +460,16 @@ export const contentEntries: CatalogEntry[] = [
     "description": "Les chapitres de maths approfondies de 1re année d’ECG dans l’ordre, avec leurs notions clés et ce qui est classiquement demandé en DS.",
     "kind": "page",
     "module": "routes/content-page.tsx",
-    "contentId": "formation-maths-premiere-approfondies"
+    "contentId": "formation-maths-premiere-approfondies",
+    "search": {
+      "category": "Formation",
+      "keywords": [
+        "première année",
+        "maths approfondies",
+        "programme",
+        "chapitres"
+      ]
+    }
   },
   {
     "path": "/formation/maths-sommes-produits-coefficients-binomiaux",
@@ -259,7 +478,17 @@ export const contentEntries: CatalogEntry[] = [
     "kind": "course",
     "module": "routes/course.tsx",
     "contentId": "maths-sommes-produits-coefficients-binomiaux",
-    "section": "maths"
+    "section": "maths",
+    "search": {
+      "category": "Formation",
+      "keywords": [
+        "sommes",
+        "produits",
+        "binôme",
+        "coefficients binomiaux",
+        "factorielle"
+      ]
+    }
   },
   {
     "path": "/formation/maths-sommes-produits-coefficients-binomiaux-exercices",
@@ -268,7 +497,11 @@ export const contentEntries: CatalogEntry[] = [
     "kind": "exercises",
     "module": "routes/exercise-set.tsx",
     "contentId": "maths-sommes-produits-coefficients-binomiaux-exercices",
-    "section": "maths"
+    "section": "maths",
+    "search": {
+      "category": "Formation",
+      "keywords": []
+    }
   },
   {
     "path": "/formation/maths-sommes-produits-coefficients-binomiaux-flashcards",
@@ -277,7 +510,11 @@ export const contentEntries: CatalogEntry[] = [
     "kind": "flashcards",
     "module": "routes/flashcards.tsx",
     "contentId": "maths-sommes-produits-coefficients-binomiaux-flashcards",
-    "section": "maths"
+    "section": "maths",
+    "search": {
+      "category": "Formation",
+      "keywords": []
+    }
   },
   {
     "path": "/formation/maths-sommes-produits-coefficients-binomiaux-quiz",
@@ -286,7 +523,11 @@ export const contentEntries: CatalogEntry[] = [
     "kind": "quiz",
     "module": "routes/quiz.tsx",
     "contentId": "maths-sommes-produits-coefficients-binomiaux-quiz",
-    "section": "maths"
+    "section": "maths",
+    "search": {
+      "category": "Formation",
+      "keywords": []
+    }
   },
   {
     "path": "/formation/python-analyse",
@@ -295,7 +536,17 @@ export const contentEntries: CatalogEntry[] = [
     "kind": "course",
     "module": "routes/course.tsx",
     "contentId": "python-analyse",
-    "section": "python"
+    "section": "python",
+    "search": {
+      "category": "Formation",
+      "keywords": [
+        "python",
+        "suites",
+        "séries",
+        "dichotomie",
+        "récursivité"
+      ]
+    }
   },
   {
     "path": "/formation/python-analyse-exercices",
@@ -304,7 +555,11 @@ export const contentEntries: CatalogEntry[] = [
     "kind": "exercises",
     "module": "routes/exercise-set.tsx",
     "contentId": "python-analyse-exercices",
-    "section": "python"
+    "section": "python",
+    "search": {
+      "category": "Formation",
+      "keywords": []
+    }
   },
   {
     "path": "/formation/python-fondamentaux",
@@ -313,7 +568,17 @@ export const contentEntries: CatalogEntry[] = [
     "kind": "course",
     "module": "routes/course.tsx",
     "contentId": "python-fondamentaux",
-    "section": "python"
+    "section": "python",
+    "search": {
+      "category": "Formation",
+      "keywords": [
+        "python",
+        "variables",
+        "boucles",
+        "fonctions",
+        "listes"
+      ]
+    }
   },
   {
     "path": "/formation/python-fondamentaux-exercices",
@@ -322,7 +587,11 @@ export const contentEntries: CatalogEntry[] = [
     "kind": "exercises",
     "module": "routes/exercise-set.tsx",
     "contentId": "python-fondamentaux-exercices",
-    "section": "python"
+    "section": "python",
+    "search": {
+      "category": "Formation",
+      "keywords": []
+    }
   },
   {
     "path": "/formation/python-matrices",
@@ -331,7 +600,16 @@ export const contentEntries: CatalogEntry[] = [
     "kind": "course",
     "module": "routes/course.tsx",
     "contentId": "python-matrices",
-    "section": "python"
+    "section": "python",
+    "search": {
+      "category": "Formation",
+      "keywords": [
+        "python",
+        "numpy",
+        "matrices",
+        "linalg"
+      ]
+    }
   },
   {
     "path": "/formation/python-matrices-exercices",
@@ -340,7 +618,11 @@ export const contentEntries: CatalogEntry[] = [
     "kind": "exercises",
     "module": "routes/exercise-set.tsx",
     "contentId": "python-matrices-exercices",
-    "section": "python"
+    "section": "python",
+    "search": {
+      "category": "Formation",
+      "keywords": []
+    }
   },
   {
     "path": "/formation/python-probabilites",
@@ -349,7 +631,17 @@ export const contentEntries: CatalogEntry[] = [
     "kind": "course",
     "module": "routes/course.tsx",
     "contentId": "python-probabilites",
-    "section": "python"
+    "section": "python",
+    "search": {
+      "category": "Formation",
+      "keywords": [
+        "python",
+        "probabilités",
+        "simulation",
+        "random",
+        "lois"
+      ]
+    }
   },
   {
     "path": "/formation/python-probabilites-exercices",
@@ -358,7 +650,11 @@ export const contentEntries: CatalogEntry[] = [
     "kind": "exercises",
     "module": "routes/exercise-set.tsx",
     "contentId": "python-probabilites-exercices",
-    "section": "python"
+    "section": "python",
+    "search": {
+      "category": "Formation",
+      "keywords": []
+    }
   },
   {
     "path": "/formation/python-quiz",
@@ -367,7 +663,16 @@ export const contentEntries: CatalogEntry[] = [
     "kind": "quiz",
     "module": "routes/quiz.tsx",
     "contentId": "python-quiz",
-    "section": "python"
+    "section": "python",
+    "search": {
+      "category": "Formation",
+      "keywords": [
+        "python",
+        "quiz",
+        "qcm",
+        "entraînement"
+      ]
+    }
   },
   {
     "path": "/pourquoi-python-prepa-ecg",
@@ -376,7 +681,17 @@ export const contentEntries: CatalogEntry[] = [
     "kind": "page",
     "module": "routes/content-page.tsx",
     "contentId": "pourquoi-python-prepa-ecg",
-    "section": "python"
+    "section": "python",
+    "search": {
+      "category": "Méthodologie",
+      "keywords": [
+        "python",
+        "informatique",
+        "concours",
+        "épreuve",
+        "pourquoi"
+      ]
+    }
   },
   {
     "path": "/python-article",
@@ -385,7 +700,16 @@ export const contentEntries: CatalogEntry[] = [
     "kind": "page",
     "module": "routes/content-page.tsx",
     "contentId": "python-article",
-    "section": "python"
+    "section": "python",
+    "search": {
+      "category": "Méthodologie",
+      "keywords": [
+        "python",
+        "conseils",
+        "méthode",
+        "concours"
+      ]
+    }
   },
   {
     "path": "/python-flashcards",
@@ -394,7 +718,16 @@ export const contentEntries: CatalogEntry[] = [
     "kind": "flashcards",
     "module": "routes/flashcards.tsx",
     "contentId": "python-flashcards",
-    "section": "python"
+    "section": "python",
+    "search": {
+      "category": "Formation",
+      "keywords": [
+        "python",
+        "flashcards",
+        "révision",
+        "mémorisation"
+      ]
+    }
   },
   {
     "path": "/python-reference",
@@ -403,6 +736,35 @@ export const contentEntries: CatalogEntry[] = [
     "kind": "reference",
     "module": "routes/reference.tsx",
     "contentId": "python-reference",
-    "section": "python"
+    "section": "python",
+    "search": {
+      "category": "Formation",
+      "keywords": [
+        "python",
+        "commandes",
+        "numpy",
+        "aide-mémoire",
+        "syntaxe"
+      ]
+    }
   }
 ];
+
+export const listedPageDescriptions: Record<string, string> = {
+  "apropos": "Ce qu’est Tremplin, ce que vous trouvez sur la plateforme, comment les contenus sont écrits et vérifiés, et les principes qui nous guident.",
+  "cgu": "Règles d’accès et d’utilisation de la plateforme Tremplin, comptes, mineurs, générateurs d’IA, espaces professeurs et responsabilités.",
+  "cgv": "Commande, prix, paiement, droit de rétractation, annulation des séances et des stages, réclamations et médiation pour les prestations Tremplin.",
+  "coaching": "Un coaching individuel par visioconférence avec un tuteur qui connaît la prépa ECG, en maths, Python, langues, ESH, HGG et culture générale.",
+  "mentions-legales": "Éditeur, directeur de la publication, hébergeur et conditions d’utilisation des contenus de la plateforme Tremplin.",
+  "nos-offres": "Toutes les offres Tremplin pour la prépa ECG en un coup d’œil, avec des repères pour choisir selon votre année et votre besoin.",
+  "offre-coaching-maths": "Coaching individuel en mathématiques pour ECG1 et ECG2, approfondies ou appliquées, du diagnostic aux annales du concours BCE et d’Ecricome.",
+  "offre-coaching-python": "Coaching individuel en informatique Python pour la prépa ECG, de numpy aux simulations aléatoires, avec les questions de code posées aux concours.",
+  "offre-gratuite": "Des sessions live gratuites et collectives, en ligne, sur les méthodes et les grands sujets de la prépa ECG, ouvertes à tous les inscrits Tremplin.",
+  "offre-organisation-ete": "Un plan d’été personnel, semaine par semaine, pour préparer l’entrée en ECG1 ou le passage en ECG2, avec un suivi hebdomadaire et du repos.",
+  "offre-preparation-cube": "Le programme annuel de Tremplin pour la prépa ECG, qui fait travailler ensemble les maths, Python, la méthode et l’organisation.",
+  "parent": "Comprendre la prépa ECG, soutenir votre enfant sans ajouter de pression, repérer quand une aide est utile et savoir ce que Tremplin propose aux parents.",
+  "partners": "Les partenariats que Tremplin recherche avec des associations, des lycées, des professeurs et des acteurs de l’égalité des chances, et comment en proposer un.",
+  "politique-confidentialite": "Données personnelles traitées par Tremplin, finalités, durées de conservation, cookies, protection des mineurs et exercice de vos droits.",
+  "pre-rentree": "Un stage intensif en ligne, en petits groupes, pour consolider les maths de terminale et découvrir Python avant l’entrée en prépa ECG1.",
+  "stage-accompagnement": "Stages de révision pendant les vacances, stage de pré-entrée et accompagnement à l’année pour les étudiants de prépa ECG1 et ECG2."
+};

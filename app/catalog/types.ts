@@ -16,6 +16,7 @@ export type PageKind =
   | "design-system"
   | "auth"
   | "account"
+  | "dashboard"
   | "course"
   | "exercises"
   | "quiz"

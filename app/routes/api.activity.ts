@@ -1,5 +1,5 @@
 import { data } from "react-router";
-import { activityInputSchema } from "~/features/activity/activity";
+import { activityInputSchema } from "~/features/activity/activity-schema";
 import { readHistory, saveActivity } from "~/features/activity/history.server";
 import { getCurrentSession } from "~/features/accounts/session.server";
 import type { Route } from "./+types/api.activity";

@@ -5,6 +5,7 @@ import { loadContentRoute } from "~/features/content/content-route.server";
 import { courseNavigation, getCourse } from "~/features/content/store.server";
 import { pageMeta } from "~/features/site/meta";
 import { catalogPageMeta } from "~/features/site/page-meta.server";
+import { useMathFonts } from "~/features/content/math-fonts";
 import type { Route } from "./+types/course";
 
 /** A course chapter: served only after the access check of its section. */
@@ -21,6 +22,7 @@ export const meta: Route.MetaFunction = ({ loaderData }) => pageMeta(loaderData?
 
 export default function Course({ loaderData }: Route.ComponentProps) {
   const { course, navigation } = loaderData;
+  useMathFonts(course.html);
   const companions = [
     navigation.exercises && { ...navigation.exercises, label: "Exercices corrigés", Icon: ListChecks },
     navigation.quiz && { ...navigation.quiz, label: "Quiz", Icon: BookOpenCheck },

@@ -1,5 +1,5 @@
 import { useState } from "react";
-import { toast } from "sonner";
+import { toast } from "~/features/toast/toaster";
 import { findCatalogEntry } from "~/catalog/catalog";
 import { Alert } from "~/components/ui/alert";
 import { Badge } from "~/components/ui/badge";

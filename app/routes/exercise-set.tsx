@@ -8,6 +8,7 @@ import { ExerciseCard } from "~/features/learning/exercise-card";
 import { readMarks, saveMark } from "~/features/learning/learning.server";
 import { pageMeta } from "~/features/site/meta";
 import { catalogPageMeta } from "~/features/site/page-meta.server";
+import { useMathFonts } from "~/features/content/math-fonts";
 import type { Route } from "./+types/exercise-set";
 
 const markSchema = z.object({ exerciseId: z.string().min(1), status: z.enum(["reussi", "a-revoir"]) });
@@ -39,6 +40,7 @@ export const meta: Route.MetaFunction = ({ loaderData }) => pageMeta(loaderData?
 
 export default function ExerciseSet({ loaderData }: Route.ComponentProps) {
   const { set, course, marks, signedIn, loginHref } = loaderData;
+  useMathFonts(set);
   const done = Object.values(marks).filter((status) => status === "reussi").length;
   return (
     <div className="mx-auto max-w-4xl px-4">

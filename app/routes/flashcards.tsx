@@ -6,6 +6,7 @@ import { FlashcardPlayer } from "~/features/learning/flashcard-player";
 import { pageMeta } from "~/features/site/meta";
 import { catalogPageMeta } from "~/features/site/page-meta.server";
 import type { loader as rootLoader } from "~/root";
+import { useMathFonts } from "~/features/content/math-fonts";
 import type { Route } from "./+types/flashcards";
 
 export async function loader({ request }: Route.LoaderArgs) {
@@ -21,6 +22,7 @@ export const meta: Route.MetaFunction = ({ loaderData }) => pageMeta(loaderData?
 
 export default function Flashcards({ loaderData }: Route.ComponentProps) {
   const { deck, course } = loaderData;
+  useMathFonts(deck.cards);
   const rootData = useRouteLoaderData<typeof rootLoader>("root");
   return (
     <div className="mx-auto max-w-3xl px-4">

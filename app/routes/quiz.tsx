@@ -8,6 +8,7 @@ import { QuizPlayer } from "~/features/learning/quiz-player";
 import { type Answer, gradeAnswer, publicQuestion, scoreQuiz } from "~/features/learning/quiz-grading";
 import { pageMeta } from "~/features/site/meta";
 import { catalogPageMeta } from "~/features/site/page-meta.server";
+import { useMathFonts } from "~/features/content/math-fonts";
 import type { Route } from "./+types/quiz";
 
 const answerSchema = z.union([z.string().max(200), z.array(z.string().max(10)).max(10)]);
@@ -59,6 +60,7 @@ export const meta: Route.MetaFunction = ({ loaderData }) => pageMeta(loaderData?
 
 export default function QuizPage({ loaderData }: Route.ComponentProps) {
   const { title, course, questions, signedIn, best } = loaderData;
+  useMathFonts(questions);
   return (
     <div className="mx-auto max-w-3xl px-4">
       <h1 className="text-3xl font-extrabold tracking-tight sm:text-4xl">{title}</h1>

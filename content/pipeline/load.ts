@@ -2,6 +2,7 @@ import { readFile, readdir } from "node:fs/promises";
 import path from "node:path";
 import { parse as parseYaml } from "yaml";
 import type { z } from "zod";
+import type { ActivityType, CatalogEntry } from "../../app/catalog/types.ts";
 import {
   type CompiledPage,
   type Heading,
@@ -38,6 +39,8 @@ export interface ContentMeta {
   title: string;
   description: string;
   section: "python" | "maths" | "open";
+  search?: CatalogEntry["search"];
+  activity?: ActivityType;
   sourceFile: string;
 }
 
@@ -182,8 +185,9 @@ export async function loadContentFile(kind: ContentKind, file: string) {
   }
 }
 
-function pick(value: { id: string; path: string; title: string; description: string; section?: "python" | "maths" | "open" }) {
-  return { id: value.id, path: value.path, title: value.title, description: value.description, section: value.section ?? ("open" as const) };
+function pick(value: Pick<ContentMeta, "id" | "path" | "title" | "description" | "search" | "activity"> & { section?: ContentMeta["section"] }) {
+  const { id, path, title, description, search, activity } = value;
+  return { id, path, title, description, section: value.section ?? ("open" as const), search, activity };
 }
 
 export type LoadedContent = Awaited<ReturnType<typeof loadContentFile>>;

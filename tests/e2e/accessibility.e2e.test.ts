@@ -17,6 +17,7 @@ const pageTypes = [
   "/acces-restreint?section=maths&next=%2Fformation%2Fmaths",
   "/chapitres-libres/suites-cours",
   "/chapitres-libres/suites-exercices",
+  "/chapitres-libres/suites-quiz",
   "/formation/anglais/vocabulaire",
   "/page-inexistante",
 ];
@@ -49,6 +50,7 @@ describe("accessibility (axe, WCAG 2.2 AA)", () => {
     await registerThroughForm(page, { firstName: "Axe", email: uniqueEmail("axe"), password: "violon-nuage-cerise-42" });
     const found: string[] = [];
     for (const path of [
+      "/dashboard",
       "/compte",
       "/formation/python-fondamentaux",
       "/formation/python-fondamentaux-exercices",
@@ -72,6 +74,18 @@ describe("accessibility (axe, WCAG 2.2 AA)", () => {
       );
     }
     expect(found).toEqual([]);
+  });
+
+  it.each([
+    ["desktop palette", DESKTOP, "Rechercher (Ctrl+K)"],
+    ["mobile full-screen search", MOBILE, "Rechercher"],
+  ] as const)("the open %s with results has no serious or critical violation", async (_, options, button) => {
+    const violations = await seriousViolations("/", options, async (page) => {
+      await page.getByRole("button", { name: button, exact: true }).click();
+      await page.getByRole("combobox", { name: "Rechercher sur Tremplin" }).fill("python");
+      await page.getByRole("option").first().waitFor();
+    });
+    expect(violations).toEqual([]);
   });
 
   it("the open mobile menu has no serious or critical violation", async () => {

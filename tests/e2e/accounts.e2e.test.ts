@@ -123,7 +123,7 @@ describe("guards and next", () => {
       await registerThroughForm(page, { firstName: "Max", email, password: PASSWORD });
       await page.context().clearCookies();
       await signInThroughForm(page, email, PASSWORD, `/login?next=${encodeURIComponent(hostile)}`);
-      await page.waitForURL((url) => url.pathname === "/");
+      await page.waitForURL((url) => url.pathname === "/dashboard");
       expect(new URL(page.url()).origin).toBe(baseUrl);
     },
   );
@@ -162,7 +162,7 @@ describe("sessions across tabs and devices", () => {
     await second.waitForFunction(() => document.documentElement.dataset.hydrated === "true");
     expect(await second.getByRole("link", { name: "Login" }).isVisible()).toBe(true);
     await signInThroughForm(first, email, PASSWORD);
-    await first.waitForURL((url) => url.pathname === "/");
+    await first.waitForURL((url) => url.pathname === "/dashboard");
     await second.getByRole("link", { name: "Mon compte (Inès)" }).waitFor();
   });
 
@@ -218,7 +218,7 @@ describe("account page", () => {
     await expect.poll(() => page.getByRole("alert").first().textContent()).toBe("Code incorrect.");
     await page.getByLabel("Code de vérification").fill(totp(secret));
     await page.getByRole("button", { name: "Vérifier" }).click();
-    await page.waitForURL((url) => url.pathname === "/");
+    await page.waitForURL((url) => url.pathname === "/dashboard");
     await page.getByRole("link", { name: "Mon compte (Jules-Henri)" }).waitFor();
 
     await gotoHydrated(page, "/compte");

@@ -68,3 +68,85 @@ describe("HTTP hardening", () => {
     expect(xml).toContain(`<loc>${baseUrl}/</loc>`);
   });
 });
+
+describe("Anonymous HTML cache", () => {
+  const publicPage = "/chapitres-libres/suites-cours";
+  let nextIp = Math.floor(Math.random() * 250);
+  const clientIp = () => `198.51.100.${(nextIp = (nextIp % 250) + 1)}`;
+
+  const cspNonceOf = (response: Response) => /'nonce-([^']+)'/.exec(response.headers.get("content-security-policy") ?? "")?.[1];
+  const scriptNonces = (html: string) => [...html.matchAll(/<script[^>]*\bnonce="([^"]+)"/g)].map(([, nonce]) => nonce);
+
+  /** A new account through the sign-up form; returns the cookies a browser would keep. */
+  async function registerUser(firstName: string): Promise<string> {
+    const response = await fetch(`${baseUrl}/register`, {
+      method: "POST",
+      redirect: "manual",
+      headers: { Origin: baseUrl, "Content-Type": "application/x-www-form-urlencoded", "X-Forwarded-For": clientIp() },
+      body: new URLSearchParams({
+        firstName,
+        email: `cache.${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}@example.com`,
+        password: "Lanterne-violette-93-pelican",
+        next: "/",
+      }),
+    });
+    expect(response.status).toBe(302);
+    return response.headers
+      .getSetCookie()
+      .map((cookie) => cookie.split(";")[0])
+      .join("; ");
+  }
+
+  it("serves a public page to a second anonymous visitor from the cache, with a fresh nonce", async () => {
+    const first = await fetch(`${baseUrl}${publicPage}`);
+    const firstHtml = await first.text();
+    const second = await fetch(`${baseUrl}${publicPage}`);
+    const secondHtml = await second.text();
+    expect(second.status).toBe(200);
+    expect(second.headers.get("x-cache")).toBe("HIT");
+    expect(second.headers.get("content-type")).toBe("text/html; charset=utf-8");
+
+    const [firstNonce, secondNonce] = [cspNonceOf(first), cspNonceOf(second)];
+    expect(firstNonce).toBeTruthy();
+    expect(secondNonce).toBeTruthy();
+    expect(secondNonce).not.toBe(firstNonce);
+    const nonces = scriptNonces(secondHtml);
+    expect(nonces.length).toBeGreaterThan(0);
+    expect(new Set(nonces)).toEqual(new Set([secondNonce]));
+    expect(secondHtml).not.toContain(firstNonce);
+    expect(secondHtml.replaceAll(secondNonce!, "N")).toBe(firstHtml.replaceAll(firstNonce!, "N"));
+    expect(secondHtml).toContain("Suites numériques");
+  });
+
+  it("never serves or stores a signed-in visitor's page", async () => {
+    const firstName = `Cachetest${Math.random().toString(36).slice(2, 8)}`;
+    const cookie = await registerUser(firstName);
+    expect(cookie).toMatch(/tremplin\.session_token=/);
+    for (let round = 0; round < 2; round++) {
+      const response = await fetch(`${baseUrl}${publicPage}`, { headers: { Cookie: cookie } });
+      expect(response.headers.get("x-cache")).toBe("BYPASS");
+      expect(await response.text()).toContain(firstName);
+    }
+    const anonymous = await fetch(`${baseUrl}${publicPage}`);
+    expect(await anonymous.text()).not.toContain(firstName);
+  });
+
+  it("never caches protected pages, section pages, pages with a query string or a 404", async () => {
+    for (const target of ["/compte", "/python-flashcards", `${publicPage}?x=1`, "/page-qui-n-existe-pas"]) {
+      for (let round = 0; round < 2; round++) {
+        const response = await fetch(`${baseUrl}${target}`, { redirect: "manual" });
+        expect(response.headers.get("x-cache"), target).toBe("BYPASS");
+      }
+    }
+    const missing = await fetch(`${baseUrl}/page-qui-n-existe-pas`);
+    expect(missing.status).toBe(404);
+  });
+
+  it("answers HEAD from the cache without a body", async () => {
+    await (await fetch(`${baseUrl}/cgu`)).text();
+    const response = await fetch(`${baseUrl}/cgu`, { method: "HEAD" });
+    expect(response.status).toBe(200);
+    expect(response.headers.get("x-cache")).toBe("HIT");
+    expect(await response.text()).toBe("");
+  });
+});

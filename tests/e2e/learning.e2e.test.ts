@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { parse as parseYaml } from "yaml";
 import { type RunningServer, startServer } from "../support/server";
 import { gotoHydrated, registerThroughForm, setupBrowser, toastText, uniqueEmail } from "./support/browser";
+import { answerWholeQuiz, readQuizFile } from "./support/quiz";
 
 const browser = setupBrowser();
 const baseUrl = inject("baseUrl");
@@ -68,35 +69,14 @@ describe("course, exercises, quiz, flashcards and reference", () => {
   });
 
   it("grades a whole quiz on the server, accepts a decimal comma, and keeps the best score", async () => {
-    const quiz = parseYaml(readFileSync(path.resolve("content/quizzes/python-quiz.yaml"), "utf8")) as {
-      questions: {
-        id: string;
-        type: string;
-        options?: { id: string; correct?: boolean }[];
-        answer?: number | boolean;
-        explanation: string;
-      }[];
-    };
+    const quiz = readQuizFile("python-quiz.yaml");
     const page = await member();
     const html = await (await page.request.get("/formation/python-quiz")).text();
     const firstWhy = quiz.questions[0].explanation.slice(0, 30);
     expect(html).not.toContain(firstWhy);
 
     await gotoHydrated(page, "/formation/python-quiz");
-    for (const [index, question] of quiz.questions.entries()) {
-      const form = page.locator("form").filter({ has: page.locator("fieldset") });
-      if (question.type === "single" || question.type === "multiple") {
-        for (const option of question.options!.filter((o) => o.correct)) await form.locator(`input[value="${option.id}"]`).check();
-      } else if (question.type === "numeric") {
-        await form.locator("input[name=answer]").fill(String(question.answer).replace(".", ","));
-      } else {
-        await form.locator(`input[value="${question.answer}"]`).check();
-      }
-      await page.getByRole("button", { name: "Valider ma réponse" }).click();
-      await page.getByText("Bonne réponse").waitFor();
-      if (index + 1 < quiz.questions.length) await page.getByRole("button", { name: "Question suivante" }).click();
-    }
-    await page.getByRole("button", { name: "Voir mon score" }).click();
+    await answerWholeQuiz(page, quiz);
     const total = quiz.questions.length;
     await page.getByRole("heading", { name: `Score final : ${total} / ${total}`.replace(" :", "\u00a0:") }).waitFor();
     await page.reload();

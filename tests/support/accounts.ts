@@ -1,4 +1,6 @@
 import { setDatabase } from "../../db/client.server";
+import { registerAccount } from "../../app/features/accounts/accounts.server";
+import type { SessionUser } from "../../app/features/accounts/session.server";
 import { openTestDatabase } from "./database";
 
 export const SITE = "http://localhost:3000";
@@ -44,4 +46,26 @@ export async function redirectOf(promise: Promise<unknown>): Promise<string | nu
     if (thrown instanceof Response && thrown.status >= 300 && thrown.status < 400) return thrown.headers.get("Location");
     throw thrown;
   }
+}
+
+let students = 0;
+/**
+ * A new account made through the sign-up flow, described as its session would be (a plain `user`), with
+ * its cookie. Each call signs up from its own address, so the per-IP sign-up limit never interferes.
+ */
+export async function registerStudent(firstName: string): Promise<SessionUser & { cookie: string }> {
+  const n = ++students;
+  const email = `eleve.${Date.now().toString(36)}.${n}@example.com`;
+  const ip = `198.18.${Math.floor(n / 250)}.${(n % 250) + 1}`;
+  const result = await registerAccount({ firstName, email, password: "violon-nuage-cerise-42" }, browserRequest("/register"), ip);
+  if (!result.ok) throw new Error(result.message);
+  return {
+    id: result.userId,
+    email,
+    firstName,
+    phoneNumber: null,
+    role: "user",
+    twoFactorEnabled: false,
+    cookie: cookiesFrom(result.headers),
+  };
 }

@@ -35,11 +35,13 @@ async function adminQuery(connectionString: string, query: string) {
   }
 }
 
-/** An empty PostgreSQL database next to TEST_DATABASE_URL, dropped by `drop()`. */
-export async function createThrowawayDatabase(): Promise<{ url: string; drop: () => Promise<void> }> {
-  const baseUrl = process.env.TEST_DATABASE_URL;
+/** An empty PostgreSQL database next to `baseUrl` (TEST_DATABASE_URL by default), dropped by `drop()`. */
+export async function createThrowawayDatabase(
+  baseUrl = process.env.TEST_DATABASE_URL,
+  prefix = "tremplin_t",
+): Promise<{ url: string; drop: () => Promise<void> }> {
   if (!baseUrl) throw new Error("TEST_DATABASE_URL is required for the db-postgres project");
-  const name = `tremplin_t_${randomBytes(6).toString("hex")}`;
+  const name = `${prefix}_${randomBytes(6).toString("hex")}`;
   await adminQuery(baseUrl, `create database ${name}`);
   const url = new URL(baseUrl);
   url.pathname = `/${name}`;

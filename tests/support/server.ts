@@ -23,13 +23,16 @@ export interface RunningServer {
 }
 
 /** Starts the built production server (build/) on a free port with an empty embedded database. */
-export async function startServer(env: Record<string, string> = {}): Promise<RunningServer> {
+export async function startServer(
+  env: Record<string, string> = {},
+  options: { cwd?: string; cleanup?: () => void } = {},
+): Promise<RunningServer> {
   const port = await freePort();
   const dataDir = mkdtempSync(path.join(tmpdir(), "tremplin-e2e-"));
   const url = `http://localhost:${port}`;
   let output = "";
   const child = spawn(process.execPath, ["server.js"], {
-    cwd: path.resolve(import.meta.dirname, "../.."),
+    cwd: options.cwd ?? path.resolve(import.meta.dirname, "../.."),
     env: {
       ...process.env,
       NODE_ENV: "production",
@@ -44,14 +47,25 @@ export async function startServer(env: Record<string, string> = {}): Promise<Run
   });
   child.stdout?.on("data", (chunk) => (output += chunk));
   child.stderr?.on("data", (chunk) => (output += chunk));
+  const cleanup = () => {
+    rmSync(dataDir, { recursive: true, force: true });
+    options.cleanup?.();
+  };
   const deadline = Date.now() + 60_000;
-  while (Date.now() < deadline) {
-    if (child.exitCode !== null) throw new Error(`Server exited (${child.exitCode}): ${output}`);
+  for (;;) {
+    if (child.exitCode !== null) {
+      cleanup();
+      throw new Error(`Server exited (${child.exitCode}): ${output}`);
+    }
     try {
-      const response = await fetch(`${url}/healthz`);
-      if (response.ok) break;
+      if ((await fetch(`${url}/healthz`)).ok) break;
     } catch {
       // not listening yet
+    }
+    if (Date.now() > deadline) {
+      child.kill("SIGTERM");
+      cleanup();
+      throw new Error(`Server did not start: ${output}`);
     }
     await new Promise((resolve) => setTimeout(resolve, 200));
   }
@@ -66,7 +80,7 @@ export async function startServer(env: Record<string, string> = {}): Promise<Run
         child.kill("SIGTERM");
         await exited;
       }
-      rmSync(dataDir, { recursive: true, force: true });
+      cleanup();
     },
   };
 }

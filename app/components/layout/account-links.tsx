@@ -1,7 +1,7 @@
-import { LogOut, UserRound } from "lucide-react";
+import { LayoutDashboard, LogOut, UserRound } from "lucide-react";
 import { useState } from "react";
 import { Link, useNavigate } from "react-router";
-import { toast } from "sonner";
+import { toast } from "~/features/toast/toaster";
 import { hasPage } from "~/catalog/catalog";
 import { clearLocalUserState } from "~/features/accounts/local-state";
 import { emitSessionEvent } from "~/features/accounts/session-events";
@@ -78,6 +78,12 @@ export function AccountLinks({ user, layout = "row" }: { user: HeaderUser | null
   }
   return (
     <div className={layout === "row" ? "flex items-center gap-1" : "flex flex-col"}>
+      {hasPage("/dashboard") ? (
+        <Link to="/dashboard" className={linkClass}>
+          <LayoutDashboard aria-hidden="true" className="size-4" />
+          Mon Dashboard
+        </Link>
+      ) : null}
       {user.isTeacher && hasPage("/prof") ? (
         <Link to="/prof" className={linkClass}>
           Prof

@@ -1,5 +1,6 @@
 import { Link } from "react-router";
 import { headerMenus } from "~/catalog/navigation";
+import { SearchLauncher } from "~/features/search/search-palette";
 import type { PublicConfig } from "~/features/site/public-config";
 import { AccountLinks, type HeaderUser } from "./account-links";
 import { HEADER_OPAQUE_AFTER_PX } from "./constants";
@@ -39,6 +40,7 @@ export function Header({ config, user }: { config: PublicConfig; user: HeaderUse
           <div className="hidden xl:block">
             <SocialLinks social={config.social} />
           </div>
+          <SearchLauncher signedIn={user !== null} />
           <ThemeToggle />
           <div className="hidden md:block">
             <AccountLinks user={user} />

@@ -1,33 +1,55 @@
 import { Moon, Sun } from "lucide-react";
 import { useEffect, useState } from "react";
+import { useRouteLoaderData } from "react-router";
+import { LOCAL_DATA_EVENT, setPreferences } from "~/features/learning/local-data";
+import type { loader as rootLoader } from "~/root";
+import { resolveDarkMode } from "./theme-preference";
 
-export const THEME_STORAGE_KEY = "tremplin-theme";
+export { themeBootScriptFor } from "./theme-preference";
 
 /**
- * Runs before first paint (inline, with the CSP nonce): an explicit choice wins, otherwise the
- * system preference. Kept tiny and dependency-free on purpose.
+ * The header's theme toggle. The theme is preferences.darkMode of the current user's local data (the
+ * guest key for visitors), used only once chosen here; until then the system preference applies and
+ * is followed live.
  */
-export const themeBootScript = `(function(){try{var s=localStorage.getItem("${THEME_STORAGE_KEY}");var d=s?s==="dark":window.matchMedia("(prefers-color-scheme: dark)").matches;document.documentElement.classList.toggle("dark",d)}catch(e){}})();`;
-
 export function ThemeToggle() {
+  const rootData = useRouteLoaderData<typeof rootLoader>("root");
+  const userId = rootData?.sessionState.userId ?? null;
   const [dark, setDark] = useState<boolean | null>(null);
+
   useEffect(() => {
-    setDark(document.documentElement.classList.contains("dark"));
     const media = window.matchMedia("(prefers-color-scheme: dark)");
-    const followSystem = () => {
-      if (!localStorage.getItem(THEME_STORAGE_KEY)) {
-        document.documentElement.classList.toggle("dark", media.matches);
-        setDark(media.matches);
+    const apply = () => {
+      let next = media.matches;
+      try {
+        next = resolveDarkMode(userId, localStorage, media.matches);
+      } catch {
+        // Storage unavailable: the system preference.
       }
+      document.documentElement.classList.toggle("dark", next);
+      setDark(next);
     };
-    media.addEventListener("change", followSystem);
-    return () => media.removeEventListener("change", followSystem);
-  }, []);
+    // Also re-applied when the session changes without a reload (sign-in, sign-out) and when preferences change.
+    apply();
+    media.addEventListener("change", apply);
+    window.addEventListener(LOCAL_DATA_EVENT, apply);
+    window.addEventListener("storage", apply);
+    return () => {
+      media.removeEventListener("change", apply);
+      window.removeEventListener(LOCAL_DATA_EVENT, apply);
+      window.removeEventListener("storage", apply);
+    };
+  }, [userId]);
+
   const toggle = () => {
     const next = !document.documentElement.classList.contains("dark");
     document.documentElement.classList.toggle("dark", next);
-    localStorage.setItem(THEME_STORAGE_KEY, next ? "dark" : "light");
     setDark(next);
+    try {
+      setPreferences(userId, { darkMode: next });
+    } catch {
+      // Storage unavailable: the choice lasts for this page.
+    }
   };
   const label = dark ? "Activer le thème clair" : "Activer le thème sombre";
   return (

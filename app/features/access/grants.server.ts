@@ -33,6 +33,28 @@ export async function hasSectionAccess(user: { id: string; role: Role }, section
   return Boolean(grant);
 }
 
+/** The section rule of DESIGN §4 for a signed-in user: Python is open to every account, maths needs the right. */
+export async function canReadSection(user: { id: string; role: Role }, section: Section | "python"): Promise<boolean> {
+  return section === "python" || hasSectionAccess(user, section);
+}
+
+/**
+ * canReadSection asked at most once per section, for a request that checks a list of pages. The role may
+ * be given lazily: it is read only if a section needs it.
+ */
+export function sectionReader(userId: string, role: Role | (() => Promise<Role>)) {
+  const answers = new Map<Section | "python", Promise<boolean>>();
+  return (section: Section | "python"): Promise<boolean> => {
+    if (!answers.has(section)) {
+      answers.set(
+        section,
+        (typeof role === "function" ? role() : Promise.resolve(role)).then((known) => canReadSection({ id: userId, role: known }, section)),
+      );
+    }
+    return answers.get(section)!;
+  };
+}
+
 export async function grantAccess(input: {
   userId: string;
   section: Section;

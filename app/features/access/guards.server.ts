@@ -2,7 +2,7 @@ import { redirect } from "react-router";
 import { findCatalogEntry } from "../../catalog/catalog";
 import { type Role, hasRole } from "../accounts/roles";
 import { type CurrentSession, getCurrentSession } from "../accounts/session.server";
-import { hasSectionAccess } from "./grants.server";
+import { canReadSection } from "./grants.server";
 import { loginUrl, requestPath, restrictedUrl } from "./next";
 
 /** Signed-in user, else redirect to /login?next=<path and query>. */
@@ -22,7 +22,7 @@ export async function requireRole(request: Request, role: Role): Promise<Current
 /** Python needs a signed-in user; maths needs the maths right. Both redirect to /acces-restreint. */
 export async function requireSection(request: Request, section: "python" | "maths"): Promise<CurrentSession> {
   const session = await getCurrentSession(request);
-  const allowed = session && (section === "python" || (await hasSectionAccess(session.user, "maths")));
+  const allowed = session && (await canReadSection(session.user, section));
   if (!allowed) throw redirect(restrictedUrl(requestPath(request), section));
   return session;
 }

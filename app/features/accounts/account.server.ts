@@ -4,7 +4,12 @@ import { getDb } from "../../../db/client.server";
 import {
   accessGrants,
   analyticsEvents,
+  contentVisits,
+  exerciseMarks,
+  flashcardReviews,
   progress,
+  quizAttempts,
+  studyDays,
   session as sessionTable,
   user as userTable,
   userActivityHistory,
@@ -222,7 +227,7 @@ export async function exportUserData(userId: string) {
     })
     .from(userTable)
     .where(eq(userTable.id, userId));
-  const [roles, history, progressRows, grants, sessions, events] = await Promise.all([
+  const [roles, history, progressRows, grants, sessions, events, reviews, marks, attempts, visits, days] = await Promise.all([
     db.select({ role: userRoles.role, createdAt: userRoles.createdAt }).from(userRoles).where(eq(userRoles.userId, userId)),
     db.select().from(userActivityHistory).where(eq(userActivityHistory.userId, userId)).orderBy(desc(userActivityHistory.createdAt)),
     db.select().from(progress).where(eq(progress.userId, userId)),
@@ -248,6 +253,11 @@ export async function exportUserData(userId: string) {
       .select({ event: analyticsEvents.event, properties: analyticsEvents.properties, createdAt: analyticsEvents.createdAt })
       .from(analyticsEvents)
       .where(eq(analyticsEvents.userId, userId)),
+    db.select().from(flashcardReviews).where(eq(flashcardReviews.userId, userId)).orderBy(flashcardReviews.id),
+    db.select().from(exerciseMarks).where(eq(exerciseMarks.userId, userId)).orderBy(exerciseMarks.id),
+    db.select().from(quizAttempts).where(eq(quizAttempts.userId, userId)).orderBy(quizAttempts.id),
+    db.select().from(contentVisits).where(eq(contentVisits.userId, userId)).orderBy(desc(contentVisits.visitedAt)),
+    db.select().from(studyDays).where(eq(studyDays.userId, userId)).orderBy(desc(studyDays.day)),
   ]);
   return {
     exportedAt: new Date().toISOString(),
@@ -258,6 +268,11 @@ export async function exportUserData(userId: string) {
     accessGrants: grants,
     sessions,
     analyticsEvents: events,
+    flashcardReviews: reviews,
+    exerciseMarks: marks,
+    quizAttempts: attempts,
+    studyPageVisits: visits,
+    studyDays: days,
   };
 }
 

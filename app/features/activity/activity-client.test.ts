@@ -1,7 +1,7 @@
 import { beforeEach, describe, expect, it, vi } from "vitest";
 
 const toastError = vi.fn();
-vi.mock("sonner", () => ({ toast: { error: (...args: unknown[]) => toastError(...args) } }));
+vi.mock("~/features/toast/toaster", () => ({ toast: { error: (...args: unknown[]) => toastError(...args) } }));
 const { fetchHistory, saveActivity } = await import("./activity-client");
 
 beforeEach(() => toastError.mockReset());

@@ -1,5 +1,6 @@
-import { toast } from "sonner";
-import { ACTIVITY_MESSAGES, type ClientActivity, type HistoryEntry } from "./activity";
+import { toast } from "~/features/toast/toaster";
+import { ACTIVITY_MESSAGES } from "./activity";
+import type { ClientActivity, HistoryEntry } from "./activity";
 
 /** Saves an activity of the signed-in user; a failure shows « Erreur / Impossible de sauvegarder l'activité ». */
 export async function saveActivity(activity: ClientActivity, fetcher: typeof fetch = fetch): Promise<boolean> {

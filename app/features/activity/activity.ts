@@ -1,5 +1,4 @@
-import { z } from "zod";
-
+// Shared by the browser and the server: no zod here, it would weigh on every page.
 /** Activity types a page may record for the signed-in user (login and logout are recorded by the server itself). */
 export const CLIENT_ACTIVITY_TYPES = [
   "search",
@@ -14,16 +13,14 @@ export const CLIENT_ACTIVITY_TYPES = [
   "flashcards",
 ] as const;
 
-const json = z.unknown().refine((value) => value === undefined || JSON.stringify(value).length <= 10_000, "Données trop volumineuses.");
-
-export const activityInputSchema = z.object({
-  activityType: z.enum(CLIENT_ACTIVITY_TYPES),
-  generatorType: z.string().max(60).nullish(),
-  inputData: json.optional(),
-  outputData: json.optional(),
-  metadata: json.optional(),
-});
-export type ClientActivity = z.infer<typeof activityInputSchema>;
+/** What a page sends to POST /api/activity (validated by `activityInputSchema`). */
+export interface ClientActivity {
+  activityType: (typeof CLIENT_ACTIVITY_TYPES)[number];
+  generatorType?: string | null;
+  inputData?: unknown;
+  outputData?: unknown;
+  metadata?: unknown;
+}
 
 export interface HistoryEntry {
   id: number;

@@ -1,8 +1,10 @@
 import { ArrowLeft, ArrowRight, Shuffle } from "lucide-react";
-import { useCallback, useEffect, useState } from "react";
+import { useCallback, useEffect, useRef, useState } from "react";
+import { toast } from "~/features/toast/toaster";
 import { Button } from "~/components/ui/button";
 import { ProgressBar } from "~/components/ui/progress-bar";
-import { markForReview, readLocalData, unmarkForReview } from "./local-data";
+import { postRevision } from "~/features/review/review-client";
+import { LOCAL_DATA_EVENT, markForReview, readLocalData, recordStudy, subjectOfDeck, unmarkForReview } from "./local-data";
 
 export interface CardView {
   id: string;
@@ -10,7 +12,11 @@ export interface CardView {
   backHtml: string;
 }
 
-/** Click or Space flips the card; ← and → move; « À revoir » goes to the user's review list. */
+/**
+ * Click or Space flips the card; ← and → move; « À revoir » goes to the user's local review list (the
+ * guest key for visitors) and, when signed in, to the server review deck. Each card turned over counts
+ * once per visit in the study statistics.
+ */
 export function FlashcardPlayer({ deckId, cards, userId }: { deckId: string; cards: CardView[]; userId: string | null }) {
   const [order, setOrder] = useState(() => cards.map((_, index) => index));
   const [position, setPosition] = useState(0);
@@ -19,9 +25,20 @@ export function FlashcardPlayer({ deckId, cards, userId }: { deckId: string; car
   const card = cards[order[position]];
   const reviewId = `${deckId}:${card.id}`;
 
+  // Read again after any write (the sign-in merge may add cards while the page is open).
   useEffect(() => {
-    setToReview(new Set(readLocalData(userId).flashcardsToReview.map((entry) => entry.id)));
+    const read = () => setToReview(new Set(readLocalData(userId).flashcardsToReview.map((entry) => entry.id)));
+    read();
+    window.addEventListener(LOCAL_DATA_EVENT, read);
+    return () => window.removeEventListener(LOCAL_DATA_EVENT, read);
   }, [userId]);
+
+  const studied = useRef(new Set<string>());
+  useEffect(() => {
+    if (!flipped || studied.current.has(card.id)) return;
+    studied.current.add(card.id);
+    recordStudy(userId, subjectOfDeck(deckId), 1);
+  }, [flipped, card.id, deckId, userId]);
 
   const move = useCallback(
     (step: number) => {
@@ -57,8 +74,16 @@ export function FlashcardPlayer({ deckId, cards, userId }: { deckId: string; car
   };
 
   const toggleReview = () => {
-    const data = toReview.has(reviewId) ? unmarkForReview(userId, reviewId) : markForReview(userId, reviewId);
+    const marking = !toReview.has(reviewId);
+    const data = marking ? markForReview(userId, reviewId) : unmarkForReview(userId, reviewId);
     setToReview(new Set(data.flashcardsToReview.map((entry) => entry.id)));
+    if (userId) {
+      postRevision({ intent: marking ? "mark" : "unmark", cardId: reviewId, language: "fr" }).catch(() =>
+        toast.error("Révision non synchronisée", {
+          description: "Le changement est gardé sur cet appareil mais n'a pas pu être enregistré sur votre compte. Réessayez plus tard.",
+        }),
+      );
+    }
   };
   const marked = toReview.has(reviewId);
 

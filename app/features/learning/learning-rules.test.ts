@@ -1,6 +1,5 @@
 import { describe, expect, it } from "vitest";
 import type { CompiledQuiz } from "../../../content/pipeline/load";
-import { markForReview, readLocalData, storageKey, unmarkForReview } from "./local-data";
 import { gradeAnswer, parseFrenchNumber, publicQuestion, scoreQuiz } from "./quiz-grading";
 
 const quiz = {
@@ -69,51 +68,5 @@ describe("quiz grading", () => {
   it("recomputes the score from the answers", () => {
     expect(scoreQuiz(quiz, { unique: "a", multi: ["a", "b"], nombre: "3,14", vf: "true" })).toEqual({ score: 3, total: 4 });
     expect(scoreQuiz(quiz, {})).toEqual({ score: 0, total: 4 });
-  });
-});
-
-class MemoryStorage implements Storage {
-  private items = new Map<string, string>();
-  get length() {
-    return this.items.size;
-  }
-  clear() {
-    this.items.clear();
-  }
-  getItem(key: string) {
-    return this.items.get(key) ?? null;
-  }
-  key(index: number) {
-    return [...this.items.keys()][index] ?? null;
-  }
-  removeItem(key: string) {
-    this.items.delete(key);
-  }
-  setItem(key: string, value: string) {
-    this.items.set(key, value);
-  }
-}
-
-describe("flashcards to review (local data)", () => {
-  it("uses a key per user and a guest key", () => {
-    expect(storageKey("u1")).toBe("tremplin-user-data:u1");
-    expect(storageKey(null)).toBe("tremplin-user-data:guest");
-  });
-
-  it("marking replaces the same id and language, with markedAt now and reviewCount 0; unmarking removes", () => {
-    const storage = new MemoryStorage();
-    markForReview("u1", "deck:c1", "fr", storage, new Date("2026-11-21T10:00:00Z"));
-    const data = readLocalData("u1", storage);
-    data.flashcardsToReview[0].reviewCount = 3;
-    storage.setItem(storageKey("u1"), JSON.stringify(data));
-    markForReview("u1", "deck:c1", "fr", storage, new Date("2026-11-22T08:00:00Z"));
-    markForReview("u1", "deck:c1", "en", storage, new Date("2026-11-22T08:00:00Z"));
-    expect(readLocalData("u1", storage).flashcardsToReview).toEqual([
-      { id: "deck:c1", language: "fr", markedAt: "2026-11-22T08:00:00.000Z", reviewCount: 0 },
-      { id: "deck:c1", language: "en", markedAt: "2026-11-22T08:00:00.000Z", reviewCount: 0 },
-    ]);
-    unmarkForReview("u1", "deck:c1", "fr", storage);
-    expect(readLocalData("u1", storage).flashcardsToReview.map((card) => card.language)).toEqual(["en"]);
-    expect(readLocalData("guest", storage).flashcardsToReview).toEqual([]);
   });
 });

@@ -1,9 +1,20 @@
 import { and, desc, eq, sql } from "drizzle-orm";
 import { getDb } from "../../../db/client.server";
 import { exerciseMarks, quizAttempts } from "../../../db/schema";
+import { saveActivity } from "../activity/history.server";
+import type { ActivityInput } from "../activity/history.server";
+import { recordStudyEvent } from "../progress/study-days.server";
 import type { Answer } from "./quiz-grading";
 
 export type MarkStatus = "reussi" | "a-revoir";
+
+/** The dashboard's history and streak; the user's work is already saved, so a failure here is logged only. */
+async function logStudy(userId: string, activity: ActivityInput): Promise<void> {
+  await Promise.all([
+    recordStudyEvent(userId),
+    saveActivity(userId, activity).catch((error) => console.error(`Recording a ${activity.activityType} activity failed.`, error)),
+  ]);
+}
 
 /** The user's marks on one exercise set, by exercise id. */
 export async function readMarks(userId: string, setId: string): Promise<Record<string, MarkStatus>> {
@@ -25,6 +36,7 @@ export async function saveMark(userId: string, setId: string, exerciseId: string
       target: [exerciseMarks.userId, exerciseMarks.setId, exerciseMarks.exerciseId],
       set: { status, updatedAt: sql`now()` },
     });
+  await logStudy(userId, { activityType: "exercise", inputData: { setId, exerciseId }, outputData: { status } });
 }
 
 export async function saveQuizAttempt(
@@ -36,6 +48,7 @@ export async function saveQuizAttempt(
 ): Promise<void> {
   const db = await getDb();
   await db.insert(quizAttempts).values({ userId, quizId, score, total, answers });
+  await logStudy(userId, { activityType: "quiz", inputData: { quizId }, outputData: { score, total } });
 }
 
 export async function bestAttempt(userId: string, quizId: string): Promise<{ score: number; total: number } | null> {

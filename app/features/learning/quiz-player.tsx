@@ -111,6 +111,8 @@ export function QuizPlayer({ questions, signedIn }: { questions: PublicQuestion[
                           }
                           className="mt-1 size-5 accent-[var(--primary)]"
                         />
+                        {/* The letter gives every option a text name, even when its text is only a formula. */}
+                        <span className="mt-0.5 font-semibold">{option.id.toUpperCase()}.</span>
                         <span className="prose-content" dangerouslySetInnerHTML={{ __html: option.html }} />
                       </label>
                       {optionGrading && (optionGrading.correct || checked) ? (

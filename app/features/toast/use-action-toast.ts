@@ -1,5 +1,5 @@
 import { useEffect } from "react";
-import { toast } from "sonner";
+import { toast } from "~/features/toast/toaster";
 import type { Toast } from "./toast";
 
 /** Shows the toast an action returned with its data (failures that keep the user on the form). */

@@ -1,23 +1,8 @@
-import { existsSync } from "node:fs";
 import { type Browser, type BrowserContextOptions, type Page, chromium } from "playwright-core";
 import { afterAll, beforeAll, inject } from "vitest";
+import { CHROMIUM_FLAGS, chromiumPath } from "../../support/chromium";
 
-export const CHROMIUM_FLAGS = [
-  "--headless",
-  "--no-sandbox",
-  "--disable-gpu",
-  "--disable-quic",
-  "--no-first-run",
-  "--disable-background-networking",
-  "--disable-component-update",
-  "--disable-sync",
-];
-
-export function chromiumPath(): string {
-  const candidate = process.env.CHROME_PATH || "/usr/bin/chromium";
-  if (!existsSync(candidate)) throw new Error("Chromium not found: run `bash scripts/ensure-chromium.sh` or set CHROME_PATH.");
-  return candidate;
-}
+export { CHROMIUM_FLAGS, chromiumPath };
 
 export const DESKTOP: BrowserContextOptions = { viewport: { width: 1280, height: 800 }, locale: "fr-FR" };
 export const MOBILE: BrowserContextOptions = { viewport: { width: 375, height: 740 }, locale: "fr-FR", isMobile: true, hasTouch: true };

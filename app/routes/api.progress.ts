@@ -1,0 +1,34 @@
+import { data } from "react-router";
+import { z } from "zod";
+import { getCurrentSession } from "~/features/accounts/session.server";
+import { PROGRESS_READ_ERROR } from "~/features/progress/progress";
+import { readProgress } from "~/features/progress/progress.server";
+import { recordPageVisit } from "~/features/progress/tracking.server";
+import type { Route } from "./+types/api.progress";
+
+const noStore = { "Cache-Control": "no-store" };
+const visitSchema = z.object({ path: z.string().startsWith("/").max(300) });
+
+/** GET: the signed-in user's progression; 0 when signed out or when there is no row yet. */
+export async function loader({ request }: Route.LoaderArgs) {
+  const session = await getCurrentSession(request);
+  if (!session) return data({ progression: 0, completedActivities: {} }, { headers: noStore });
+  try {
+    const state = await readProgress(session.user.id);
+    return data(state ?? { progression: 0, completedActivities: {} }, { headers: noStore });
+  } catch (error) {
+    console.error(`Reading progress of ${session.user.id} failed.`, error);
+    return data({ error: PROGRESS_READ_ERROR }, { status: 500, headers: noStore });
+  }
+}
+
+/** POST {path}: the page the user just rendered; its activity type comes from the catalogue. */
+export async function action({ request }: Route.ActionArgs) {
+  const session = await getCurrentSession(request);
+  if (!session) return data({ error: "Connexion requise." }, { status: 401, headers: noStore });
+  const parsed = visitSchema.safeParse(await request.json().catch(() => null));
+  if (!parsed.success) return data({ error: "Requête invalide." }, { status: 400, headers: noStore });
+  const outcome = await recordPageVisit(session.user, parsed.data.path);
+  if (!outcome.ok) return data({ error: "Page sans suivi de progression." }, { status: outcome.status, headers: noStore });
+  return data({ progression: outcome.progression }, { headers: noStore });
+}

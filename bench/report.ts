@@ -1,0 +1,348 @@
+import type { BundleFigure } from "./bundle";
+import type { DatabaseFigure } from "./database";
+import type { HttpFigure, HttpSettings } from "./http";
+import type { LighthouseFigure } from "./lighthouse";
+
+export interface DocumentFigure {
+  kind: string;
+  path: string;
+  signedIn: boolean;
+  status: number;
+  raw: number;
+  gzip: number;
+  /** Bytes inside inline <script> elements: mostly the loader data React hydrates from. */
+  inlineScripts: number;
+}
+
+export interface BenchResults {
+  schema: 1;
+  date: string;
+  quick: boolean;
+  parts: string[];
+  machine: { cpus: number; cpuModel: string; memoryGb: number; loadAverage: number[]; os: string; node: string };
+  commit: { sha: string; dirty: boolean } | null;
+  versions: { lighthouse: string | null; chromium: string | null; autocannon: string };
+  bundles?: BundleFigure[];
+  documents?: DocumentFigure[];
+  http?: { settings: HttpSettings; figures: HttpFigure[] };
+  lighthouse?: { runs: number; figures: LighthouseFigure[] };
+  database?: DatabaseFigure[];
+  budgets: Budget[];
+  warnings: string[];
+}
+
+export interface Budget {
+  id: string;
+  label: string;
+  figure: string;
+  limit: string;
+  pass: boolean | null;
+  /** Why it failed and what it would take (filled for failures). */
+  why?: string;
+}
+
+/** Page kinds whose first-load JS has a budget ("content pages"). */
+export const CONTENT_KINDS = ["course", "exercises", "quiz", "flashcards"];
+export const LIMITS = {
+  firstLoadJsGzip: 120 * 1024,
+  lighthousePerformance: 95,
+  lighthouseAccessibility: 100,
+  anonymousRatio: 0.5,
+  historyP99Ms: 10,
+};
+
+const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
+const mb = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(2)} MB`;
+const size = (bytes: number) => (bytes >= 1024 * 1024 ? mb(bytes) : kb(bytes));
+const num = (value: number, digits = 0) => value.toLocaleString("en-GB", { minimumFractionDigits: digits, maximumFractionDigits: digits });
+const ms = (value: number) => `${num(value, value < 10 ? 2 : 0)} ms`;
+const pct = (ratio: number | null) => (ratio === null ? "—" : `${num(ratio * 100)} %`);
+
+function lighthouseWhy(figure: LighthouseFigure, document: DocumentFigure | undefined): string {
+  const parts = [
+    `LCP ${ms(figure.lcpMs)}, TBT ${ms(figure.tbtMs)}`,
+    figure.domElements ? `${num(figure.domElements)} DOM elements` : "",
+    figure.mainThread.length ? `main thread: ${figure.mainThread.map((item) => `${item.group} ${ms(item.ms)}`).join(", ")}` : "",
+    document
+      ? `document ${size(document.raw)} (${size(document.gzip)} gzip), of which ${size(document.inlineScripts)} in inline scripts (the loader data React hydrates from)`
+      : "",
+  ].filter(Boolean);
+  const issues = figure.issues.map((issue) => `${issue.id}${issue.displayValue ? ` (${issue.displayValue})` : ""}`).join(", ");
+  return `${parts.join("; ")}. Audits losing points: ${issues || "none singled out"}.`;
+}
+
+/** One-line summary of an EXPLAIN: its node types, outermost first. */
+export function planSummary(plan: string[]): string {
+  return plan
+    .map((line) => /^\s*(?:->\s*)?([A-Z][A-Za-z -]+?)(?:\s+using\s+(\S+))?(?:\s+on\s+(\S+))?\s+\(cost/.exec(line))
+    .filter((match) => match !== null)
+    .map(([, node, index, table]) => (index || table ? `${node} ${index ?? table}` : node))
+    .join(" ← ");
+}
+
+function historyWhy(figure: DatabaseFigure): string {
+  const sorts = figure.historyPlan.some((line) => /\bSort\b/.test(line));
+  const fixed = figure.historyReadIndexOrder;
+  return (
+    (sorts
+      ? `The query orders by \`created_at DESC, id DESC\` (NULLS FIRST, PostgreSQL's default for DESC) while the index stores \`created_at DESC NULLS LAST, id DESC NULLS LAST\` (drizzle-kit's \`.desc()\`): the index only finds the user's ${num(figure.targetUserRows)} rows, which are all read and sorted (plan: ${planSummary(figure.historyPlan)}). `
+      : `Plan: ${planSummary(figure.historyPlan)}. `) +
+    `Ordered as the index is, the same read takes p50 ${ms(fixed.p50Ms)}, p99 ${ms(fixed.p99Ms)} (plan: ${planSummary(fixed.plan)}). ` +
+    "Fix: declare the index columns `.desc().nullsFirst()` in db/schema.ts and generate the migration (or order by `desc nulls last` in readHistory)."
+  );
+}
+
+/** Evaluates the budgets of issue #6 on whatever parts ran. */
+export function evaluateBudgets(results: Omit<BenchResults, "budgets">): Budget[] {
+  const budgets: Budget[] = [];
+  for (const bundle of results.bundles ?? []) {
+    if (!CONTENT_KINDS.includes(bundle.kind)) continue;
+    const pass = bundle.js ? bundle.js.gzip <= LIMITS.firstLoadJsGzip : null;
+    budgets.push({
+      id: `first-load-js-${bundle.kind}`,
+      label: `First-load JS, ${bundle.label.toLowerCase()} (${bundle.path ?? "—"})`,
+      figure: bundle.js ? `${kb(bundle.js.gzip)} gzip` : (bundle.note ?? "not measured"),
+      limit: `≤ ${kb(LIMITS.firstLoadJsGzip)} gzip`,
+      pass,
+      ...(pass === false
+        ? {
+            why: `${kb(bundle.js!.gzip - LIMITS.firstLoadJsGzip)} over. Largest files (gzip): ${bundle
+              .js!.files.slice(0, 8)
+              .map((file) => `${file.url.replace("/assets/", "")} ${kb(file.gzip)}`)
+              .join(
+                ", ",
+              )}; ${bundle.js!.files.length - 8} more for ${kb(bundle.js!.files.slice(8).reduce((sum, file) => sum + file.gzip, 0))}.`,
+          }
+        : {}),
+    });
+  }
+  for (const figure of results.lighthouse?.figures ?? []) {
+    const document = results.documents?.find((doc) => doc.path === figure.path);
+    const perfPass = figure.performance >= LIMITS.lighthousePerformance;
+    budgets.push({
+      id: `lighthouse-performance-${figure.id}`,
+      label: `Lighthouse performance, ${figure.label.toLowerCase()} (${figure.path})`,
+      figure: `${figure.performance} (runs: ${figure.performanceRuns.join(", ")})`,
+      limit: `≥ ${LIMITS.lighthousePerformance}`,
+      pass: perfPass,
+      ...(perfPass ? {} : { why: lighthouseWhy(figure, document) }),
+    });
+    const a11yPass = figure.accessibility >= LIMITS.lighthouseAccessibility;
+    budgets.push({
+      id: `lighthouse-accessibility-${figure.id}`,
+      label: `Lighthouse accessibility, ${figure.label.toLowerCase()} (${figure.path})`,
+      figure: String(figure.accessibility),
+      limit: `= ${LIMITS.lighthouseAccessibility}`,
+      pass: a11yPass,
+      ...(a11yPass ? {} : { why: `Failed audits: ${figure.a11yFailures.map((audit) => audit.id).join(", ")}.` }),
+    });
+  }
+  for (const figure of results.http?.figures ?? []) {
+    if (figure.id !== "home" && figure.id !== "course") continue;
+    const pass = figure.ratioToStatic === null ? null : figure.ratioToStatic >= LIMITS.anonymousRatio;
+    budgets.push({
+      id: `anonymous-throughput-${figure.id}`,
+      label: `Throughput, ${figure.label.toLowerCase()} / static-asset throughput`,
+      figure: `${pct(figure.ratioToStatic)} (${num(figure.expectedPerSecond)} req/s, X-Cache ${figure.cache ?? "missing"})`,
+      limit: `≥ ${pct(LIMITS.anonymousRatio)}`,
+      pass,
+      ...(pass === false
+        ? {
+            why:
+              figure.cache !== "HIT"
+                ? "The page is not served from the HTML cache (X-Cache is not HIT): see server/html-cache.ts."
+                : `Served from the cache, the page is still slower than the static asset: p99 ${ms(figure.latencyMs.p99)}.`,
+          }
+        : {}),
+    });
+  }
+  for (const figure of results.database ?? []) {
+    const pass = figure.historyRead.p99Ms <= LIMITS.historyP99Ms;
+    budgets.push({
+      id: `history-p99-${figure.driver}`,
+      label: `History read (100 newest of ${num(figure.historyRows)} rows), p99, ${figure.driver === "pglite" ? "PGlite" : "PostgreSQL"}`,
+      figure: ms(figure.historyRead.p99Ms),
+      limit: `≤ ${ms(LIMITS.historyP99Ms)}`,
+      pass,
+      ...(pass ? {} : { why: historyWhy(figure) }),
+    });
+  }
+  return budgets;
+}
+
+function table(head: string[], rows: string[][]): string {
+  const align = head.map((_, index) => (index === 0 ? "---" : "---:"));
+  return [`| ${head.join(" | ")} |`, `| ${align.join(" | ")} |`, ...rows.map((row) => `| ${row.join(" | ")} |`)].join("\n");
+}
+
+export function renderMarkdown(results: BenchResults): string {
+  const out: string[] = [];
+  const { machine } = results;
+  out.push(`# Bench results${results.quick ? " (quick run: BENCH_QUICK)" : ""}`);
+  out.push("");
+  out.push(
+    `${results.date} — commit ${results.commit ? `${results.commit.sha.slice(0, 10)}${results.commit.dirty ? " + uncommitted changes" : ""}` : "unknown"} — ` +
+      `${machine.cpus} CPUs (${machine.cpuModel}), ${num(machine.memoryGb)} GB, ${machine.os}, Node ${machine.node}, load average at start ${machine.loadAverage.map((load) => num(load, 2)).join(" / ")}.`,
+  );
+  out.push("");
+  out.push(
+    "Absolute figures depend on the machine and its load; every throughput is also given as its ratio to the static-asset throughput of the same run.",
+  );
+  for (const warning of results.warnings) out.push("", `> **Warning:** ${warning}`);
+
+  if (results.bundles) {
+    out.push("", "## First-load JS and CSS", "");
+    out.push(
+      "From React Router's client manifest: client entry + root route + page route module and their static imports; gzip level 9 file by file, summed. HTML: the document as served (signed in for pages that need it).",
+      "",
+    );
+    out.push(
+      table(
+        ["Page", "Path", "JS files", "JS raw", "JS gzip", "CSS raw", "CSS gzip", "HTML raw", "HTML gzip", "of which inline scripts"],
+        results.bundles.map((bundle) => {
+          const document = results.documents?.find((doc) => doc.kind === bundle.kind);
+          return [
+            bundle.label,
+            bundle.path ? `\`${bundle.path}\`${bundle.signedIn ? " (signed in)" : ""}` : "—",
+            bundle.js ? String(bundle.js.files.length) : "—",
+            bundle.js ? kb(bundle.js.raw) : (bundle.note ?? "—"),
+            bundle.js ? kb(bundle.js.gzip) : "—",
+            bundle.css ? kb(bundle.css.raw) : "—",
+            bundle.css ? kb(bundle.css.gzip) : "—",
+            ...(document?.status === 200
+              ? [size(document.raw), size(document.gzip), size(document.inlineScripts)]
+              : [document ? `HTTP ${document.status}` : "—", "—", "—"]),
+          ];
+        }),
+      ),
+    );
+  }
+
+  if (results.http) {
+    const { settings, figures } = results.http;
+    out.push("", "## HTTP throughput (autocannon)", "");
+    out.push(
+      `${settings.connections} connections, ${settings.durationSeconds} s measured after a ${settings.warmupSeconds} s warm-up, with a browser's headers (\`Accept-Encoding: gzip, deflate, br, zstd\`). ` +
+        "req/s: responses with the expected status per second (mean of the one-second samples); ratio: to the static asset's req/s.",
+      "",
+    );
+    out.push(
+      table(
+        ["Measure", "Request", "req/s", "ratio", "p50", "p99", "responses", "X-Cache"],
+        figures.map((figure) => [
+          figure.label,
+          `\`${figure.request}\``,
+          num(figure.expectedPerSecond),
+          pct(figure.ratioToStatic),
+          ms(figure.latencyMs.p50),
+          ms(figure.latencyMs.p99),
+          Object.entries(figure.statusCounts)
+            .map(([status, count]) => `${status} × ${num(count)}`)
+            .join(", ") + (figure.errors ? `, errors × ${figure.errors}` : ""),
+          figure.cache ?? "—",
+        ]),
+      ),
+    );
+    const notes = figures.filter((figure) => figure.note);
+    if (notes.length) out.push("", ...notes.map((figure) => `- ${figure.label}: ${figure.note}.`));
+  }
+
+  if (results.lighthouse) {
+    out.push("", `## Lighthouse ${results.versions.lighthouse ?? ""} mobile (simulated throttling)`, "");
+    out.push(
+      `${results.versions.chromium ?? "Chromium"} (Debian), median of ${results.lighthouse.runs} run(s) per page by performance score (all runs in brackets). Anonymous visitor.`,
+      "",
+    );
+    out.push(
+      table(
+        [
+          "Page",
+          "Performance",
+          "Accessibility",
+          "Best practices",
+          "SEO",
+          "LCP",
+          "TBT",
+          "CLS",
+          "DOM elements",
+          "JS downloaded (raw)",
+          "benchmarkIndex",
+        ],
+        results.lighthouse.figures.map((figure) => [
+          `${figure.label} \`${figure.path}\``,
+          `${figure.performance} (${figure.performanceRuns.join(", ")})`,
+          String(figure.accessibility),
+          String(figure.bestPractices),
+          String(figure.seo),
+          ms(figure.lcpMs),
+          ms(figure.tbtMs),
+          num(figure.cls, 3),
+          figure.domElements === null ? "—" : num(figure.domElements),
+          `${figure.scriptsDownloaded.count} files, ${kb(figure.scriptsDownloaded.raw)}`,
+          num(figure.benchmarkIndex),
+        ]),
+      ),
+    );
+  }
+
+  if (results.database) {
+    out.push("", "## Database", "");
+    out.push(
+      table(
+        [
+          "Driver",
+          "History rows",
+          "of the user read",
+          "readHistory p50",
+          "p99",
+          "nulls last p50",
+          "p99",
+          "Progress updates/s",
+          "Update p99",
+          "Seeding",
+        ],
+        results.database.map((figure) => [
+          figure.driver === "pglite" ? "PGlite" : "PostgreSQL",
+          num(figure.historyRows),
+          num(figure.targetUserRows),
+          ms(figure.historyRead.p50Ms),
+          ms(figure.historyRead.p99Ms),
+          ms(figure.historyReadIndexOrder.p50Ms),
+          ms(figure.historyReadIndexOrder.p99Ms),
+          `${num(figure.progressUpdates.perSecond)} (concurrency ${figure.progressUpdates.concurrency})`,
+          ms(figure.progressUpdates.p99Ms),
+          `${num(figure.seedSeconds, 1)} s`,
+        ]),
+      ),
+    );
+    out.push(
+      "",
+      "readHistory: the application's query (100 newest rows of one user); nulls last: the same rows ordered `desc nulls last`, how the index was declared before migration 0005 (a sort instead of an index scan), kept for comparison. Progress: the application's `recordActivity` (one atomic upsert), each call a new (user, activity) pair.",
+      "",
+      ...results.database.map(
+        (figure) =>
+          `- ${figure.driver === "pglite" ? "PGlite" : "PostgreSQL"}: readHistory plan \`${planSummary(figure.historyPlan)}\`; nulls-last plan \`${planSummary(figure.historyReadIndexOrder.plan)}\`${figure.note ? `; ${figure.note}` : ""}.`,
+      ),
+    );
+  }
+
+  out.push("", "## Budgets", "");
+  out.push(
+    table(
+      ["Budget", "Figure", "Limit", "Result"],
+      results.budgets.map((budget) => [
+        budget.label,
+        budget.figure,
+        budget.limit,
+        budget.pass === null ? "not measured" : budget.pass ? "PASS" : "**FAIL**",
+      ]),
+    ),
+  );
+  const failed = results.budgets.filter((budget) => budget.pass === false);
+  if (failed.length) {
+    out.push("", "### Budgets not met", "");
+    for (const budget of failed) out.push(`- **${budget.label}**: ${budget.why ?? ""}`);
+  }
+  out.push("");
+  return out.join("\n");
+}

@@ -1,0 +1,221 @@
+// `npm run bench`: builds, starts the production server on the embedded database, measures bundles,
+// HTTP throughput, Lighthouse and the database, then writes bench/results/latest.{json,md} and prints
+// the summary with the budgets. Always exits 0 once it has measured: it is a report, not a gate.
+// BENCH_QUICK=1 (short smoke run), BENCH_DATABASE_URL (also PostgreSQL), BENCH_ONLY=bundles,http,
+// lighthouse,database (a subset), BENCH_SKIP_BUILD=1 (reuse build/). Quick and partial runs write to
+// bench/results/tmp/ so that they never replace the full results.
+import { execFileSync, spawnSync } from "node:child_process";
+import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { gzipSync } from "node:zlib";
+import prettier from "prettier";
+import { parse as parseYaml } from "yaml";
+import { firstLoadBundles } from "./bundle";
+import type { BundleFigure } from "./bundle";
+import { benchPglite, benchPostgres, tmpDatabaseRoot } from "./database";
+import type { DatabaseFigure, DatabaseSettings } from "./database";
+import { runHttpMeasures } from "./http";
+import type { HttpSettings } from "./http";
+import { runLighthouse } from "./lighthouse";
+import { evaluateBudgets, renderMarkdown } from "./report";
+import type { BenchResults, DocumentFigure } from "./report";
+import { ROOT, TMP_DIR, registerThroughForm, signInThroughForm, startBenchServer } from "./server";
+import type { BenchServer, BenchUser } from "./server";
+
+const PARTS = ["bundles", "http", "lighthouse", "database"] as const;
+type Part = (typeof PARTS)[number];
+
+const quick = process.env.BENCH_QUICK === "1";
+const only = process.env.BENCH_ONLY?.split(",").map((part) => part.trim()) as Part[] | undefined;
+const parts = PARTS.filter((part) => !only || only.includes(part));
+const partial = parts.length < PARTS.length;
+
+const httpSettings: HttpSettings = quick
+  ? { connections: 50, durationSeconds: 2, warmupSeconds: 1 }
+  : { connections: 50, durationSeconds: 10, warmupSeconds: 3 };
+const lighthouseRuns = Number(process.env.BENCH_LIGHTHOUSE_RUNS ?? (quick ? 1 : 3));
+const databaseSettings: DatabaseSettings = quick
+  ? { historyRows: 100_000, users: 100, reads: 300, warmupReads: 50, updates: 500, concurrency: 10 }
+  : { historyRows: 1_000_000, users: 1000, reads: 2000, warmupReads: 200, updates: 5000, concurrency: 10 };
+
+const log = (line: string) => console.log(line);
+
+function build() {
+  if (process.env.BENCH_SKIP_BUILD === "1") return log("Build skipped (BENCH_SKIP_BUILD=1): using build/ as it is.");
+  log("Building the production server (react-router build)…");
+  const result = spawnSync("npx", ["react-router", "build"], { cwd: ROOT, encoding: "utf8" });
+  if (result.status !== 0) {
+    console.error(result.stdout, result.stderr);
+    throw new Error("The build failed.");
+  }
+}
+
+function commit(): BenchResults["commit"] {
+  try {
+    const sha = execFileSync("git", ["rev-parse", "HEAD"], { cwd: ROOT, encoding: "utf8" }).trim();
+    const dirty = execFileSync("git", ["status", "--porcelain"], { cwd: ROOT, encoding: "utf8" }).trim() !== "";
+    return { sha, dirty };
+  } catch {
+    return null;
+  }
+}
+
+/** The first question of the free quiz and one of its options, from the content file. */
+function quizTarget(): { path: string; questionId: string; answer: string } {
+  const quiz = parseYaml(readFileSync(path.join(ROOT, "content/quizzes/chapitres-libres-suites-quiz.yaml"), "utf8")) as {
+    path: string;
+    questions: { id: string; options?: { id: string }[] }[];
+  };
+  const [question] = quiz.questions;
+  return { path: quiz.path, questionId: question.id, answer: JSON.stringify(question.options?.[0]?.id ?? "vrai") };
+}
+
+async function measureDocuments(server: BenchServer, bundles: BundleFigure[], cookie: string): Promise<DocumentFigure[]> {
+  const documents: DocumentFigure[] = [];
+  for (const bundle of bundles) {
+    if (!bundle.path) continue;
+    const response = await fetch(`${server.url}${bundle.path}`, {
+      headers: { "accept-encoding": "identity", ...(bundle.signedIn ? { cookie } : {}) },
+      redirect: "manual",
+    });
+    const html = Buffer.from(await response.arrayBuffer());
+    const inlineScripts = [...html.toString("utf8").matchAll(/<script(?![^>]*\bsrc=)[^>]*>([\s\S]*?)<\/script>/g)].reduce(
+      (sum, [, body]) => sum + Buffer.byteLength(body),
+      0,
+    );
+    documents.push({
+      kind: bundle.kind,
+      path: bundle.path,
+      signedIn: bundle.signedIn,
+      status: response.status,
+      raw: html.length,
+      gzip: gzipSync(html, { level: 9 }).length,
+      inlineScripts,
+    });
+  }
+  return documents;
+}
+
+async function main() {
+  const started = Date.now();
+  const warnings: string[] = [];
+  const loadAverage = os.loadavg();
+  const cpus = os.cpus();
+  if (loadAverage[0] > cpus.length * 0.5)
+    warnings.push(
+      `the machine was already busy at start (load average ${loadAverage[0].toFixed(2)} on ${cpus.length} CPUs): figures are noisy.`,
+    );
+  if (quick) warnings.push("quick run (BENCH_QUICK=1): short durations and a smaller history table; not comparable with a full run.");
+
+  const results: Omit<BenchResults, "budgets"> = {
+    schema: 1,
+    date: new Date().toISOString(),
+    quick,
+    parts: [...parts],
+    machine: {
+      cpus: cpus.length,
+      cpuModel: cpus[0]?.model.trim() ?? "unknown",
+      memoryGb: os.totalmem() / 1024 ** 3,
+      loadAverage,
+      os: `${os.type()} ${os.release()}`,
+      node: process.version,
+    },
+    commit: commit(),
+    versions: {
+      lighthouse: null,
+      chromium: null,
+      autocannon: JSON.parse(readFileSync(path.join(ROOT, "node_modules/autocannon/package.json"), "utf8")).version,
+    },
+    warnings,
+  };
+
+  if (parts.some((part) => part !== "database")) {
+    build();
+    log("Starting the production server (embedded PGlite, fresh data folder, TRUST_PROXY=true)…");
+    const server = await startBenchServer({ TRUST_PROXY: "true" });
+    try {
+      const bundles = firstLoadBundles(path.join(server.buildDir, "client"));
+      if (parts.includes("bundles")) results.bundles = bundles;
+
+      log("Seeding the test users through the sign-up form…");
+      const stamp = Date.now().toString(36);
+      const password = "Lanterne-violette-93-pelican";
+      const user: BenchUser = { firstName: "Bench", email: `bench.${stamp}@example.com`, password };
+      await registerThroughForm(server, user);
+      const cookie = await signInThroughForm(server, user);
+      const signInUsers: BenchUser[] = [];
+      if (parts.includes("http")) {
+        for (let i = 0; i < httpSettings.connections; i++) {
+          const account = { firstName: `Bench${i}`, email: `bench.${stamp}.${i}@example.com`, password };
+          await registerThroughForm(server, account);
+          signInUsers.push(account);
+        }
+      }
+
+      if (parts.includes("bundles")) results.documents = await measureDocuments(server, bundles, cookie);
+
+      if (parts.includes("http")) {
+        log("HTTP throughput (autocannon)…");
+        const staticAsset = bundles.find((bundle) => bundle.css?.files.length)?.css?.files[0]?.url;
+        if (!staticAsset) throw new Error("No stylesheet in the manifest to use as the static asset.");
+        results.http = {
+          settings: httpSettings,
+          figures: await runHttpMeasures({ server, staticAsset, cookie, signInUsers, quiz: quizTarget() }, httpSettings, log),
+        };
+      }
+
+      if (parts.includes("lighthouse")) {
+        log(`Lighthouse (${lighthouseRuns} run(s) per page)…`);
+        try {
+          const lighthouse = await runLighthouse(server.url, lighthouseRuns, TMP_DIR, log);
+          results.lighthouse = { runs: lighthouseRuns, figures: lighthouse.figures };
+          results.versions.lighthouse = lighthouse.version;
+          results.versions.chromium = lighthouse.chromium;
+        } catch (error) {
+          // The other parts are still worth their report.
+          warnings.push(`Lighthouse could not run: ${error instanceof Error ? error.message : String(error)}`);
+        }
+      }
+    } finally {
+      await server.stop();
+    }
+  }
+
+  if (parts.includes("database")) {
+    const figures: DatabaseFigure[] = [];
+    log("Database on PGlite…");
+    figures.push(await benchPglite(databaseSettings, tmpDatabaseRoot(), log));
+    const postgresUrl = process.env.BENCH_DATABASE_URL;
+    if (postgresUrl) {
+      log("Database on PostgreSQL (BENCH_DATABASE_URL)…");
+      figures.push(await benchPostgres(postgresUrl, databaseSettings, log));
+    } else {
+      warnings.push("BENCH_DATABASE_URL is not set: the database part ran on PGlite only.");
+    }
+    results.database = figures;
+  }
+
+  const full: BenchResults = { ...results, budgets: evaluateBudgets(results) };
+  const outputDir = quick || partial ? TMP_DIR : path.join(ROOT, "bench/results");
+  mkdirSync(outputDir, { recursive: true });
+  const markdown = renderMarkdown(full);
+  // Formatted as `npm run format` would, so that formatting the repository leaves the results alone.
+  const jsonFile = path.join(outputDir, "latest.json");
+  const prettierOptions = await prettier.resolveConfig(jsonFile);
+  writeFileSync(jsonFile, await prettier.format(JSON.stringify(full), { ...prettierOptions, parser: "json" }));
+  writeFileSync(path.join(outputDir, "latest.md"), markdown);
+  log("");
+  log(markdown);
+  const failed = full.budgets.filter((budget) => budget.pass === false).length;
+  log(
+    `${full.budgets.length - failed} budget(s) PASS, ${failed} FAIL. Written to ${path.relative(ROOT, outputDir)}/latest.{json,md} in ${Math.round((Date.now() - started) / 1000)} s.`,
+  );
+}
+
+main().catch((error: unknown) => {
+  console.error(
+    error instanceof Error ? (error.stack ?? error.message) : `Bench failed: ${String((error as { message?: unknown })?.message ?? error)}`,
+  );
+  process.exit(1);
+});
