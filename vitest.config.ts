@@ -9,6 +9,8 @@ const databaseTestEnv = {
   DATA_DIR: path.join(tmpdir(), "tremplin-db-tests"),
 };
 const shared = { plugins: [contentStorePlugin()], resolve: { tsconfigPaths: true } };
+// expect.poll gives up after 1 s by default: too short on a busy two-core CI machine.
+const patientPolls = { poll: { timeout: 15_000 } };
 const databaseProjects = [
   {
     ...shared,
@@ -19,6 +21,7 @@ const databaseProjects = [
       env: { TEST_DB_DRIVER: "pglite", ...databaseTestEnv },
       testTimeout: 60_000,
       hookTimeout: 60_000,
+      expect: patientPolls,
     },
   },
   ...(process.env.TEST_DATABASE_URL
@@ -32,6 +35,7 @@ const databaseProjects = [
             env: { TEST_DB_DRIVER: "postgres", ...databaseTestEnv },
             testTimeout: 60_000,
             hookTimeout: 60_000,
+            expect: patientPolls,
           },
         },
       ]
@@ -57,8 +61,10 @@ export default defineConfig({
           include: ["tests/e2e/**/*.e2e.test.ts"],
           globalSetup: ["tests/e2e/support/global-setup.ts"],
           fileParallelism: false,
-          testTimeout: 60_000,
+          // Axe on a long chapter takes half a minute on two cores: leave room for a busy machine.
+          testTimeout: 180_000,
           hookTimeout: 120_000,
+          expect: patientPolls,
         },
       },
     ],
