@@ -1,6 +1,6 @@
 import "./app.css";
 import "katex/dist/katex.min.css";
-import { useEffect } from "react";
+import { Suspense, lazy, useEffect } from "react";
 import { Links, Meta, Outlet, Scripts, ScrollRestoration, data, isRouteErrorResponse, useMatches, useRouteLoaderData } from "react-router";
 import { Toaster } from "./features/toast/toaster";
 import type { Route } from "./+types/root";
@@ -11,16 +11,17 @@ import { Header } from "./components/layout/header";
 import { useNonce } from "./components/layout/nonce";
 import { PageLoading } from "./components/layout/page-loading";
 import { themeBootScriptFor } from "./components/layout/theme";
-import { findCatalogEntry } from "./catalog/catalog";
+import { PAGE_FLAGS } from "./catalog/page-flags";
+import { hasPageFlag } from "./catalog/site-pages";
 import { hasRole } from "./features/accounts/roles";
 import { forwardCookies, getSessionLookup } from "./features/accounts/session.server";
 import { SessionWatcher } from "./features/accounts/session-watcher";
-import { ProgressTracker } from "./features/progress/progress-tracker";
-import { ReviewDeckSync } from "./features/review/review-deck-sync";
 import { getPublicConfig } from "./features/site/public-config.server";
 import { readToast } from "./features/toast/toast.server";
 import { useActionToast } from "./features/toast/use-action-toast";
 import { NotFoundScreen } from "./routes/not-found";
+
+const SignedInServices = lazy(() => import("./components/layout/signed-in-services"));
 
 export async function loader({ request }: Route.LoaderArgs) {
   const [{ toast: pendingToast, clearHeader }, { session, headers: authHeaders }] = await Promise.all([
@@ -39,9 +40,8 @@ export function Layout({ children }: { children: React.ReactNode }) {
   const rootData = useRouteLoaderData<typeof loader>("root");
   const matches = useMatches();
   const pathname = matches.at(-1)?.pathname ?? "/";
-  const entry = findCatalogEntry(pathname);
-  const isHome = entry?.kind === "home";
-  const showFooter = entry?.chrome !== "teacher";
+  const isHome = pathname === "/";
+  const showFooter = !hasPageFlag(pathname, PAGE_FLAGS.teacher);
   useActionToast(rootData?.toast);
   // Marks the page interactive (used by the end-to-end tests to act only after hydration).
   useEffect(() => {
@@ -68,8 +68,11 @@ export function Layout({ children }: { children: React.ReactNode }) {
         </a>
         {rootData ? <Header config={rootData.config} user={rootData.user} /> : null}
         {rootData ? <SessionWatcher {...rootData.sessionState} /> : null}
-        {rootData ? <ProgressTracker userId={rootData.sessionState.userId} /> : null}
-        {rootData ? <ReviewDeckSync userId={rootData.sessionState.userId} /> : null}
+        {rootData?.sessionState.userId ? (
+          <Suspense fallback={null}>
+            <SignedInServices userId={rootData.sessionState.userId} />
+          </Suspense>
+        ) : null}
         <PageLoading />
         <main id="contenu" tabIndex={-1} className={`flex-1 outline-none ${isHome ? "" : "pt-24 pb-16"}`}>
           {children}

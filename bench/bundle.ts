@@ -62,7 +62,8 @@ export function readClientManifest(clientDir: string): ClientManifest {
 }
 
 function sizes(clientDir: string, urls: string[]): Sizes {
-  const files = [...new Set(urls)].map((url) => {
+  // React Router marks stylesheets that dynamic imports also reach with a trailing "#".
+  const files = [...new Set(urls.map((url) => url.replace(/#$/, "")))].map((url) => {
     const content = readFileSync(path.join(clientDir, url));
     return { url, raw: content.length, gzip: gzipSync(content, { level: 9 }).length };
   });

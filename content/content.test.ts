@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { generatedCatalogSource, knownPaths, readGeneratedCatalog } from "../scripts/content-index-lib";
+import { knownPaths, staleGeneratedCatalogFiles } from "../scripts/content-index-lib";
 import { loadAllContent } from "./pipeline/load";
 import { validateContent } from "./pipeline/validate";
 
@@ -14,7 +14,7 @@ describe("content", () => {
   });
 
   it("is listed in the generated catalogue", async () => {
-    expect(await readGeneratedCatalog()).toBe(await generatedCatalogSource(loaded));
+    expect(await staleGeneratedCatalogFiles(loaded)).toEqual([]);
   });
 
   it("meets the sizes of the Python track", () => {

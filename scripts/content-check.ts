@@ -4,7 +4,7 @@
 import path from "node:path";
 import { ContentError, kindOfFile, loadAllContent, loadContentFile } from "../content/pipeline/load";
 import { validateContent } from "../content/pipeline/validate";
-import { generatedCatalogSource, knownPaths, readGeneratedCatalog } from "./content-index-lib";
+import { knownPaths, staleGeneratedCatalogFiles } from "./content-index-lib";
 
 const args = process.argv.slice(2);
 const python = !args.includes("--no-python");
@@ -22,8 +22,8 @@ try {
     : await loadAllContent();
   const all = files.length ? await loadAllContent().catch(() => loaded) : loaded;
   const report = validateContent(loaded, { knownPaths: knownPaths(all), python });
-  if (!files.length && (await readGeneratedCatalog()) !== (await generatedCatalogSource(all))) {
-    report.problems.push("app/catalog/content-entries.generated.ts n'est pas à jour : lancez `npm run content:index`.");
+  if (!files.length) {
+    for (const stale of await staleGeneratedCatalogFiles(all)) report.problems.push(`${stale} n'est pas à jour : lancez \`npm run content:index\`.`);
   }
   for (const skipped of report.skipped) console.warn(`ignoré — ${skipped}`);
   if (report.problems.length) {

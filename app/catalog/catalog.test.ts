@@ -1,7 +1,9 @@
 import { readFileSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { catalog, documentTitle, findCatalogEntry, routeIdFor } from "./catalog";
+import { catalog, findCatalogEntry, routeIdFor } from "./catalog";
+import { PAGE_FLAGS } from "./page-flags";
+import { documentTitle, hasPage, hasPageFlag } from "./site-pages";
 import { footerColumns, headerMenus, legalLinks } from "./navigation";
 
 const inventoryFile = path.resolve(import.meta.dirname, "../../../shared/spec/url-inventory.tsv");
@@ -58,6 +60,20 @@ describe("route catalogue", () => {
   it("finds entries with or without a trailing slash", () => {
     expect(findCatalogEntry("/apropos/")?.path).toBe("/apropos");
     expect(findCatalogEntry("/inconnu")).toBeUndefined();
+  });
+
+  it("gives the browser every path with its flags, and nothing else", () => {
+    for (const entry of catalog) {
+      expect(hasPage(entry.path), entry.path).toBe(true);
+      expect(hasPageFlag(entry.path, PAGE_FLAGS.guarded), entry.path).toBe(Boolean(entry.protected || entry.section || entry.chrome === "teacher"));
+    }
+    expect(hasPageFlag("/dashboard", PAGE_FLAGS.guarded)).toBe(true);
+    expect(hasPageFlag("/formation/maths-elements-de-logique/", PAGE_FLAGS.guarded)).toBe(true);
+    expect(hasPageFlag("/chapitres-libres/suites-cours", PAGE_FLAGS.tracked)).toBe(true);
+    expect(hasPageFlag("/chapitres-libres/suites-cours", PAGE_FLAGS.guarded)).toBe(false);
+    expect(hasPageFlag("/apropos", PAGE_FLAGS.tracked)).toBe(false);
+    expect(hasPage("/apropos/")).toBe(true);
+    expect(hasPage("/inconnu")).toBe(false);
   });
 
   it("formats document titles as « titre | Tremplin »", () => {

@@ -1,4 +1,5 @@
 import { contentEntries, listedPageDescriptions } from "./content-entries.generated";
+import { normalizePagePath } from "./page-flags";
 import type { CatalogEntry } from "./types";
 
 /**
@@ -170,22 +171,10 @@ export const catalog: readonly CatalogEntry[] = [
 const byPath = new Map(catalog.map((entry) => [entry.path, entry]));
 
 export function findCatalogEntry(pathname: string): CatalogEntry | undefined {
-  const normalized = pathname.length > 1 ? pathname.replace(/\/+$/, "") : pathname;
-  return byPath.get(normalized);
-}
-
-export function hasPage(path: string): boolean {
-  return byPath.has(path);
+  return byPath.get(normalizePagePath(pathname));
 }
 
 /** Route ids must be unique even when several paths share one module. */
 export function routeIdFor(entry: CatalogEntry): string {
   return `page${entry.path === "/" ? "-home" : entry.path.replace(/[^a-z0-9]+/gi, "-")}`;
-}
-
-export const NOT_FOUND_TITLE = "Page non trouvée";
-export const SITE_NAME = "Tremplin";
-
-export function documentTitle(title: string): string {
-  return `${title} | ${SITE_NAME}`;
 }

@@ -1,4 +1,4 @@
-import { hasPage } from "./catalog";
+import { hasPage } from "./site-pages";
 
 export interface NavLink {
   path: string;

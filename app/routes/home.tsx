@@ -1,6 +1,7 @@
 import { ArrowRight } from "lucide-react";
 import { Link, useRouteLoaderData } from "react-router";
-import { findCatalogEntry, hasPage } from "~/catalog/catalog";
+import { findCatalogEntry } from "~/catalog/catalog";
+import { hasPage } from "~/catalog/site-pages";
 import { ButtonLink, ExternalButtonLink } from "~/components/ui/button";
 import { pageMeta } from "~/features/site/meta";
 import { catalogPageMeta } from "~/features/site/page-meta.server";

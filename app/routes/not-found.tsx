@@ -1,6 +1,6 @@
 import { data } from "react-router";
 import { ButtonLink } from "~/components/ui/button";
-import { documentTitle } from "~/catalog/catalog";
+import { documentTitle } from "~/catalog/site-pages";
 
 export function loader() {
   return data(null, { status: 404 });

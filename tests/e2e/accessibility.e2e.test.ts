@@ -91,6 +91,7 @@ describe("accessibility (axe, WCAG 2.2 AA)", () => {
   it("the open mobile menu has no serious or critical violation", async () => {
     const violations = await seriousViolations("/", MOBILE, async (page) => {
       await page.getByRole("button", { name: "Ouvrir le menu" }).click();
+      await page.getByRole("dialog", { name: "Menu" }).waitFor();
     });
     expect(violations).toEqual([]);
   });

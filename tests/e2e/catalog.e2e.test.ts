@@ -1,5 +1,6 @@
 import { describe, expect, inject, it } from "vitest";
-import { catalog, documentTitle } from "../../app/catalog/catalog";
+import { catalog } from "../../app/catalog/catalog";
+import { documentTitle } from "../../app/catalog/site-pages";
 import { gotoHydrated, setupBrowser } from "./support/browser";
 
 const baseUrl = inject("baseUrl");
@@ -61,7 +62,10 @@ describe("header and footer links", () => {
     ]) {
       const page = await browser.newPage({ viewport });
       await gotoHydrated(page, "/");
-      if (viewport.width < 768) await page.getByRole("button", { name: "Ouvrir le menu" }).click();
+      if (viewport.width < 768) {
+        await page.getByRole("button", { name: "Ouvrir le menu" }).click();
+        await page.getByRole("dialog", { name: "Menu" }).waitFor();
+      }
       else for (const label of ["Formations", "Contact"]) await page.getByRole("button", { name: label }).click();
       const hrefs = await page
         .locator("header a, footer a, #mobile-menu a, [data-testid=chat-button]")

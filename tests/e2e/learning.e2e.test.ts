@@ -96,6 +96,7 @@ describe("course, exercises, quiz, flashcards and reference", () => {
     await page.keyboard.press("ArrowRight");
     await page.getByText(/^Carte 2 sur \d+$/).waitFor();
     await page.getByRole("button", { name: "À revoir" }).click();
+    await page.getByRole("button", { name: "À revoir ✓" }).waitFor();
     const stored = await page.evaluate(() =>
       Object.entries(localStorage).find(([key]) => key.startsWith("tremplin-user-data:") && !key.endsWith(":guest")),
     );

@@ -1,58 +1,21 @@
-import { LayoutDashboard, LogOut, UserRound } from "lucide-react";
-import { useState } from "react";
-import { Link, useNavigate } from "react-router";
-import { toast } from "~/features/toast/toaster";
-import { hasPage } from "~/catalog/catalog";
-import { clearLocalUserState } from "~/features/accounts/local-state";
-import { emitSessionEvent } from "~/features/accounts/session-events";
+import { Suspense, lazy } from "react";
+import { Link } from "react-router";
 
 export interface HeaderUser {
   firstName: string;
   isTeacher: boolean;
 }
 
-const LOGOUT_FAILURE = {
-  title: "Problème de déconnexion",
-  description: "Veuillez réessayer. Si le problème persiste, rafraîchissez la page.",
-};
-
-function LogoutButton({ compact = false }: { compact?: boolean }) {
-  const [busy, setBusy] = useState(false);
-  const navigate = useNavigate();
-  const logout = async () => {
-    setBusy(true);
-    // Local state goes first: it is cleared even when the call fails.
-    clearLocalUserState();
-    try {
-      const response = await fetch("/logout", {
-        method: "POST",
-        redirect: "manual",
-        headers: { "Content-Type": "application/x-www-form-urlencoded" },
-      });
-      if (response.type !== "opaqueredirect" && !response.ok) throw new Error(`HTTP ${response.status}`);
-      emitSessionEvent("SIGNED_OUT");
-      navigate("/login");
-    } catch {
-      toast.error(LOGOUT_FAILURE.title, { description: LOGOUT_FAILURE.description });
-    } finally {
-      setBusy(false);
-    }
-  };
-  return (
-    <button
-      type="button"
-      onClick={logout}
-      disabled={busy}
-      className={`inline-flex min-h-11 items-center gap-2 rounded-lg px-3 font-medium hover:bg-muted disabled:opacity-60 ${compact ? "w-full justify-start text-lg" : ""}`}
-    >
-      <LogOut aria-hidden="true" className="size-4" />
-      {busy ? "Déconnexion..." : "Déconnexion"}
-    </button>
-  );
+export interface AccountLinksProps {
+  user: HeaderUser | null;
+  layout?: "row" | "column";
 }
 
+// Most visitors are signed out: the signed-in links (and the sign-out logic) load only for the others.
+const SignedInLinks = lazy(() => import("./signed-in-links"));
+
 /** Login / S'inscrire when signed out; account, Prof (teachers) and Déconnexion when signed in. */
-export function AccountLinks({ user, layout = "row" }: { user: HeaderUser | null; layout?: "row" | "column" }) {
+export function AccountLinks({ user, layout = "row" }: AccountLinksProps) {
   const linkClass =
     layout === "row"
       ? "inline-flex min-h-11 items-center gap-2 rounded-lg px-3 font-medium hover:bg-muted"
@@ -77,23 +40,8 @@ export function AccountLinks({ user, layout = "row" }: { user: HeaderUser | null
     );
   }
   return (
-    <div className={layout === "row" ? "flex items-center gap-1" : "flex flex-col"}>
-      {hasPage("/dashboard") ? (
-        <Link to="/dashboard" className={linkClass}>
-          <LayoutDashboard aria-hidden="true" className="size-4" />
-          Mon Dashboard
-        </Link>
-      ) : null}
-      {user.isTeacher && hasPage("/prof") ? (
-        <Link to="/prof" className={linkClass}>
-          Prof
-        </Link>
-      ) : null}
-      <Link to="/compte" className={linkClass} aria-label={`Mon compte (${user.firstName})`}>
-        <UserRound aria-hidden="true" className="size-4" />
-        <span className={layout === "row" ? "max-w-32 truncate" : ""}>{user.firstName}</span>
-      </Link>
-      <LogoutButton compact={layout === "column"} />
-    </div>
+    <Suspense fallback={null}>
+      <SignedInLinks user={user} layout={layout} linkClass={linkClass} />
+    </Suspense>
   );
 }

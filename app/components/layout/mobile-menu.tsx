@@ -1,10 +1,11 @@
-import { Menu, X } from "lucide-react";
-import { useEffect, useRef, useState } from "react";
-import { createPortal } from "react-dom";
-import { Link, useLocation } from "react-router";
+import { Menu } from "lucide-react";
+import { Suspense, lazy, useCallback, useEffect, useRef, useState } from "react";
+import { useLocation } from "react-router";
 import type { NavMenu } from "~/catalog/navigation";
-import { AccountLinks, type HeaderUser } from "./account-links";
-import { SocialLinks } from "./social-links";
+import type { HeaderUser } from "./account-links";
+
+// The panel loads on first opening: most visits never open it, and every page would carry it otherwise.
+const MobileMenuPanel = lazy(() => import("./mobile-menu-panel"));
 
 /** Full-screen menu below the md breakpoint; the page behind it does not scroll while it is open. */
 export function MobileMenu({
@@ -18,25 +19,10 @@ export function MobileMenu({
 }) {
   const [open, setOpen] = useState(false);
   const location = useLocation();
-  const closeButton = useRef<HTMLButtonElement>(null);
   const openButton = useRef<HTMLButtonElement>(null);
+  const close = useCallback(() => setOpen(false), []);
 
   useEffect(() => setOpen(false), [location.pathname]);
-
-  useEffect(() => {
-    if (!open) return;
-    const previous = document.body.style.overflow;
-    document.body.style.overflow = "hidden";
-    closeButton.current?.focus();
-    const onKey = (event: KeyboardEvent) => event.key === "Escape" && setOpen(false);
-    document.addEventListener("keydown", onKey);
-    const opener = openButton.current;
-    return () => {
-      document.body.style.overflow = previous;
-      document.removeEventListener("keydown", onKey);
-      opener?.focus();
-    };
-  }, [open]);
 
   return (
     <div className="md:hidden">
@@ -51,59 +37,11 @@ export function MobileMenu({
       >
         <Menu aria-hidden="true" className="size-6" />
       </button>
-      {open
-        ? // Portalled to <body>: the header's backdrop-filter would otherwise confine a fixed child.
-          createPortal(
-            <div
-              id="mobile-menu"
-              role="dialog"
-              aria-modal="true"
-              aria-label="Menu"
-              className="fixed inset-0 z-[60] flex flex-col bg-background"
-            >
-              <div className="flex h-16 shrink-0 items-center justify-between border-b border-border px-4">
-                <span className="text-lg font-extrabold">Menu</span>
-                <button
-                  ref={closeButton}
-                  type="button"
-                  onClick={() => setOpen(false)}
-                  aria-label="Fermer le menu"
-                  className="inline-flex size-11 items-center justify-center rounded-lg hover:bg-muted"
-                >
-                  <X aria-hidden="true" className="size-6" />
-                </button>
-              </div>
-              <nav aria-label="Menu principal" className="flex-1 overflow-y-auto px-4 py-4">
-                {menus.map((menu) => (
-                  <section key={menu.label} className="mb-6">
-                    <h2 className="mb-2 text-sm font-bold uppercase tracking-wide text-muted-foreground">{menu.label}</h2>
-                    <ul className="flex flex-col">
-                      {menu.groups
-                        .flatMap((group) => group.links)
-                        .map((link) => (
-                          <li key={link.path}>
-                            <Link
-                              to={link.path}
-                              className="block rounded-md px-2 py-3 text-lg hover:bg-muted"
-                              onClick={() => setOpen(false)}
-                            >
-                              {link.label}
-                            </Link>
-                          </li>
-                        ))}
-                    </ul>
-                  </section>
-                ))}
-                <section className="mb-6">
-                  <h2 className="mb-2 text-sm font-bold uppercase tracking-wide text-muted-foreground">Mon espace</h2>
-                  <AccountLinks user={user} layout="column" />
-                </section>
-                <SocialLinks social={social} />
-              </nav>
-            </div>,
-            document.body,
-          )
-        : null}
+      {open ? (
+        <Suspense fallback={null}>
+          <MobileMenuPanel menus={menus} social={social} user={user} opener={openButton} onClose={close} />
+        </Suspense>
+      ) : null}
     </div>
   );
 }

@@ -1,6 +1,7 @@
 import { ShieldCheck } from "lucide-react";
 import { useNavigation } from "react-router";
-import { findCatalogEntry } from "~/catalog/catalog";
+import { PAGE_FLAGS } from "~/catalog/page-flags";
+import { hasPageFlag } from "~/catalog/site-pages";
 import { Spinner } from "~/components/ui/spinner";
 
 /**
@@ -10,9 +11,7 @@ import { Spinner } from "~/components/ui/spinner";
 export function PageLoading() {
   const navigation = useNavigation();
   if (navigation.state !== "loading") return null;
-  const target = findCatalogEntry(navigation.location.pathname);
-  const guarded = Boolean(target && (target.protected || target.section || target.chrome === "teacher"));
-  if (guarded) {
+  if (hasPageFlag(navigation.location.pathname, PAGE_FLAGS.guarded)) {
     return (
       <div
         data-testid="access-check"

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { MemoryStorage } from "../../../tests/support/memory-storage";
-import { setPreferences, storageKey } from "~/features/learning/local-data";
+import { setPreferences } from "~/features/learning/local-data";
+import { storageKey } from "~/features/learning/local-data-keys";
 import { resolveDarkMode, themeBootScriptFor } from "./theme-preference";
 
 /** Runs the inline boot script against a fake page; returns whether it set the dark class. */

@@ -1,5 +1,12 @@
 import { LOCAL_USER_KEY_PREFIX } from "~/features/accounts/local-state";
-import { readLocalData } from "~/features/learning/local-data";
+import { isRecord, readStoredEntry, storageKey } from "~/features/learning/local-data-keys";
+
+/** preferences.darkMode of a stored entry when the user chose it (themeChosen), else null. */
+function chosenDarkMode(userId: string | null, storage: Storage): boolean | null {
+  const { preferences } = readStoredEntry(storageKey(userId), storage);
+  if (!isRecord(preferences) || preferences.themeChosen !== true || typeof preferences.darkMode !== "boolean") return null;
+  return preferences.darkMode;
+}
 
 /**
  * Which theme applies: the user's explicit choice, else the guest's (a choice made before signing in
@@ -8,8 +15,8 @@ import { readLocalData } from "~/features/learning/local-data";
  */
 export function resolveDarkMode(userId: string | null, storage: Storage, systemDark: boolean): boolean {
   for (const key of userId ? [userId, null] : [null]) {
-    const { preferences } = readLocalData(key, storage);
-    if (preferences.themeChosen) return preferences.darkMode;
+    const chosen = chosenDarkMode(key, storage);
+    if (chosen !== null) return chosen;
   }
   return systemDark;
 }

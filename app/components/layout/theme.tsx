@@ -1,7 +1,7 @@
 import { Moon, Sun } from "lucide-react";
 import { useEffect, useState } from "react";
 import { useRouteLoaderData } from "react-router";
-import { LOCAL_DATA_EVENT, setPreferences } from "~/features/learning/local-data";
+import { LOCAL_DATA_EVENT } from "~/features/learning/local-data-keys";
 import type { loader as rootLoader } from "~/root";
 import { resolveDarkMode } from "./theme-preference";
 
@@ -45,11 +45,12 @@ export function ThemeToggle() {
     const next = !document.documentElement.classList.contains("dark");
     document.documentElement.classList.toggle("dark", next);
     setDark(next);
-    try {
-      setPreferences(userId, { darkMode: next });
-    } catch {
-      // Storage unavailable: the choice lasts for this page.
-    }
+    // The study-data model loads on demand: the theme of every page needs only to read the choice.
+    import("~/features/learning/local-data")
+      .then(({ setPreferences }) => setPreferences(userId, { darkMode: next }))
+      .catch(() => {
+        // Storage unavailable: the choice lasts for this page.
+      });
   };
   const label = dark ? "Activer le thème clair" : "Activer le thème sombre";
   return (

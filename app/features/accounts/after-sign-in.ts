@@ -1,4 +1,4 @@
-import { hasPage } from "~/catalog/catalog";
+import { hasPage } from "~/catalog/site-pages";
 import { safeNext } from "../access/next";
 
 /** Where a user lands after signing in or up: a valid `next`, else the dashboard once it exists. */

@@ -1,7 +1,8 @@
 import store from "virtual:content-store";
 import type { CompiledPage } from "../../../content/schema";
 import type { CompiledCourse, CompiledDeck, CompiledExerciseSet, CompiledQuiz, CompiledReference, CompiledVocabulary } from "../../../content/pipeline/load";
-import { findCatalogEntry, hasPage } from "../../catalog/catalog";
+import { findCatalogEntry } from "../../catalog/catalog";
+import { hasPage } from "../../catalog/site-pages";
 import { getConfig } from "../../config.server";
 
 export function getPage(id: string): CompiledPage | undefined {
@@ -82,6 +83,23 @@ function tokenValues(): Record<string, string | undefined> {
     "hosting.name": hosting.name,
     "hosting.address": hosting.address,
   };
+}
+
+/** A reference to a content body that a document request renders from the store (ContentHtml). */
+export function contentHtmlRef(kind: "course" | "page", id: string): string {
+  return `${kind}:${id}`;
+}
+
+/** The body a reference of contentHtmlRef names, as its route serves it; undefined for an unknown reference. */
+export function contentHtmlByRef(ref: string): string | undefined {
+  const separator = ref.indexOf(":");
+  const [kind, id] = [ref.slice(0, separator), ref.slice(separator + 1)];
+  if (kind === "course") return getCourse(id)?.html;
+  if (kind === "page") {
+    const page = getPage(id);
+    return page && fillTokens(page.html);
+  }
+  return undefined;
 }
 
 /**

@@ -3,8 +3,10 @@ import { useCallback, useEffect, useRef, useState } from "react";
 import { toast } from "~/features/toast/toaster";
 import { Button } from "~/components/ui/button";
 import { ProgressBar } from "~/components/ui/progress-bar";
-import { postRevision } from "~/features/review/review-client";
-import { LOCAL_DATA_EVENT, markForReview, readLocalData, recordStudy, subjectOfDeck, unmarkForReview } from "./local-data";
+import { LOCAL_DATA_EVENT } from "./local-data-keys";
+
+// The review list and the study statistics load after the first render: the cards show without them.
+const loadLocalData = () => import("./local-data");
 
 export interface CardView {
   id: string;
@@ -27,17 +29,24 @@ export function FlashcardPlayer({ deckId, cards, userId }: { deckId: string; car
 
   // Read again after any write (the sign-in merge may add cards while the page is open).
   useEffect(() => {
-    const read = () => setToReview(new Set(readLocalData(userId).flashcardsToReview.map((entry) => entry.id)));
+    let active = true;
+    const read = () =>
+      void loadLocalData().then(({ readLocalData }) => {
+        if (active) setToReview(new Set(readLocalData(userId).flashcardsToReview.map((entry) => entry.id)));
+      });
     read();
     window.addEventListener(LOCAL_DATA_EVENT, read);
-    return () => window.removeEventListener(LOCAL_DATA_EVENT, read);
+    return () => {
+      active = false;
+      window.removeEventListener(LOCAL_DATA_EVENT, read);
+    };
   }, [userId]);
 
   const studied = useRef(new Set<string>());
   useEffect(() => {
     if (!flipped || studied.current.has(card.id)) return;
     studied.current.add(card.id);
-    recordStudy(userId, subjectOfDeck(deckId), 1);
+    void loadLocalData().then(({ recordStudy, subjectOfDeck }) => recordStudy(userId, subjectOfDeck(deckId), 1));
   }, [flipped, card.id, deckId, userId]);
 
   const move = useCallback(
@@ -73,11 +82,13 @@ export function FlashcardPlayer({ deckId, cards, userId }: { deckId: string; car
     setFlipped(false);
   };
 
-  const toggleReview = () => {
+  const toggleReview = async () => {
     const marking = !toReview.has(reviewId);
+    const { markForReview, unmarkForReview } = await loadLocalData();
     const data = marking ? markForReview(userId, reviewId) : unmarkForReview(userId, reviewId);
     setToReview(new Set(data.flashcardsToReview.map((entry) => entry.id)));
     if (userId) {
+      const { postRevision } = await import("~/features/review/review-client");
       postRevision({ intent: marking ? "mark" : "unmark", cardId: reviewId, language: "fr" }).catch(() =>
         toast.error("Révision non synchronisée", {
           description: "Le changement est gardé sur cet appareil mais n'a pas pu être enregistré sur votre compte. Réessayez plus tard.",
@@ -116,7 +127,7 @@ export function FlashcardPlayer({ deckId, cards, userId }: { deckId: string; car
           </Button>
         </div>
         <div className="flex gap-2">
-          <Button variant={marked ? "destructive" : "outline"} onClick={toggleReview} aria-pressed={marked}>
+          <Button variant={marked ? "destructive" : "outline"} onClick={() => void toggleReview()} aria-pressed={marked}>
             {marked ? "À revoir ✓" : "À revoir"}
           </Button>
           <Button variant="ghost" onClick={shuffle}>

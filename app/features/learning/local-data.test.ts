@@ -2,7 +2,6 @@ import { afterEach, describe, expect, it, vi } from "vitest";
 import { MemoryStorage } from "../../../tests/support/memory-storage";
 import {
   DEFAULT_LOCAL_DATA,
-  LOCAL_DATA_EVENT,
   addGeneratedContent,
   clearLocalData,
   foldGuestReviews,
@@ -12,10 +11,10 @@ import {
   readLocalData,
   recordStudy,
   setPreferences,
-  storageKey,
   subjectOfDeck,
   unmarkForReview,
 } from "./local-data";
+import { LOCAL_DATA_EVENT, storageKey } from "./local-data-keys";
 
 const T1 = new Date("2026-11-21T10:00:00Z");
 const T2 = new Date("2026-11-22T08:00:00Z");

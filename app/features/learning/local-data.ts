@@ -1,4 +1,5 @@
-import { LOCAL_USER_KEY_PREFIX } from "../accounts/local-state";
+import { LOCAL_DATA_EVENT, isRecord, readStoredEntry, storageKey } from "./local-data-keys";
+import type { LocalDataEventDetail, UserKey } from "./local-data-keys";
 import type { Subject } from "./subjects";
 import { subjectOf } from "./subjects";
 
@@ -53,24 +54,8 @@ export const DEFAULT_LOCAL_DATA: LocalUserData = Object.freeze({
   preferences: { defaultLanguage: "fr", studyReminders: true, darkMode: false },
 });
 
-/** Window event sent after each write, so mounted components can read the data again. */
-export const LOCAL_DATA_EVENT = "tremplin-local-data";
-export interface LocalDataEventDetail {
-  key: string;
-}
-
-type UserKey = string | null | undefined;
-
-export function storageKey(userId: UserKey): string {
-  return `${LOCAL_USER_KEY_PREFIX}${userId ?? "guest"}`;
-}
-
 function defaults(): LocalUserData {
   return structuredClone(DEFAULT_LOCAL_DATA) as LocalUserData;
-}
-
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === "object" && value !== null && !Array.isArray(value);
 }
 
 function count(value: unknown, fallback: number): number {
@@ -79,15 +64,6 @@ function count(value: unknown, fallback: number): number {
 
 function isoDate(value: unknown): string | undefined {
   return typeof value === "string" && !Number.isNaN(Date.parse(value)) ? value : undefined;
-}
-
-function readRaw(key: string, storage: Storage): Record<string, unknown> {
-  try {
-    const parsed: unknown = JSON.parse(storage.getItem(key) ?? "{}");
-    return isRecord(parsed) ? parsed : {};
-  } catch {
-    return {};
-  }
 }
 
 function normalizeCard(value: unknown): FlashcardToReview | null {
@@ -142,7 +118,7 @@ export function normalizeLocalData(raw: unknown): LocalUserData {
 
 export function readLocalData(userId: UserKey, storage: Storage = localStorage): LocalUserData {
   try {
-    return normalizeLocalData(readRaw(storageKey(userId), storage));
+    return normalizeLocalData(readStoredEntry(storageKey(userId), storage));
   } catch {
     // Storage unavailable (private mode, blocked cookies): the defaults.
     return defaults();
@@ -158,7 +134,7 @@ function notify(key: string) {
 function write(userId: UserKey, data: LocalUserData, storage: Storage): LocalUserData {
   const key = storageKey(userId);
   try {
-    storage.setItem(key, JSON.stringify({ ...readRaw(key, storage), ...data }));
+    storage.setItem(key, JSON.stringify({ ...readStoredEntry(key, storage), ...data }));
     notify(key);
   } catch {
     // Quota exceeded or storage unavailable: the change lives for this page only (nothing to re-read).

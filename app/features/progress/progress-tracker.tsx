@@ -1,7 +1,7 @@
 import { useEffect } from "react";
 import { useLocation } from "react-router";
-import { findCatalogEntry } from "~/catalog/catalog";
-import { isTrackedPage } from "./progress";
+import { PAGE_FLAGS, normalizePagePath } from "~/catalog/page-flags";
+import { hasPageFlag } from "~/catalog/site-pages";
 
 /**
  * Tells the server which page a signed-in user rendered, one event-loop tick after it rendered
@@ -11,13 +11,12 @@ export function ProgressTracker({ userId }: { userId: string | null }) {
   const { pathname } = useLocation();
   useEffect(() => {
     if (!userId) return;
-    const entry = findCatalogEntry(pathname);
-    if (!isTrackedPage(entry)) return;
+    if (!hasPageFlag(pathname, PAGE_FLAGS.tracked)) return;
     const tick = setTimeout(() => {
       fetch("/api/progress", {
         method: "POST",
         headers: { "Content-Type": "application/json" },
-        body: JSON.stringify({ path: entry.path }),
+        body: JSON.stringify({ path: normalizePagePath(pathname) }),
       })
         .then((response) => {
           if (!response.ok && response.status !== 403) console.error(`Progress tracking answered ${response.status}.`);

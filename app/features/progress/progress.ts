@@ -1,3 +1,4 @@
+import { PAGE_FLAGS, pageFlagsOf } from "~/catalog/page-flags";
 import { ACTIVITY_GAINS } from "~/catalog/types";
 import type { ActivityType, CatalogEntry } from "~/catalog/types";
 
@@ -6,19 +7,9 @@ export const PROGRESS_MODULE = "main";
 export const MAX_PROGRESSION = 100;
 export const PROGRESS_READ_ERROR = "Impossible de charger votre progression";
 
-/** Page kinds whose visits feed « Reprendre là où vous vous êtes arrêté ». */
-export const STUDY_KINDS: ReadonlySet<CatalogEntry["kind"]> = new Set([
-  "course",
-  "exercises",
-  "quiz",
-  "flashcards",
-  "reference",
-  "vocabulary",
-]);
-
 /** Pages whose rendering the client reports to the server: an activity type or a study page. */
 export function isTrackedPage(entry: CatalogEntry | undefined): entry is CatalogEntry {
-  return Boolean(entry && (entry.activityType || STUDY_KINDS.has(entry.kind)));
+  return entry !== undefined && (pageFlagsOf(entry) & PAGE_FLAGS.tracked) !== 0;
 }
 
 export const ACTIVITY_LABELS: Record<ActivityType, string> = {

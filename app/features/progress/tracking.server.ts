@@ -1,7 +1,8 @@
 import { findCatalogEntry } from "~/catalog/catalog";
 import { canReadSection } from "../access/grants.server";
 import type { SessionUser } from "../accounts/session.server";
-import { STUDY_KINDS, isTrackedPage } from "./progress";
+import { isStudyKind } from "~/catalog/page-flags";
+import { isTrackedPage } from "./progress";
 import { trackActivity } from "./progress.server";
 import { recordStudyEvent } from "./study-days.server";
 import { recordVisit } from "./visits.server";
@@ -17,7 +18,7 @@ export async function recordPageVisit(user: Pick<SessionUser, "id" | "role">, pa
   if (!isTrackedPage(entry)) return { ok: false, status: 400 };
   if (entry.section && !(await canReadSection(user, entry.section))) return { ok: false, status: 403 };
   const progression = entry.activityType ? await trackActivity(user.id, entry.activityType) : null;
-  if (STUDY_KINDS.has(entry.kind)) {
+  if (isStudyKind(entry.kind)) {
     await Promise.all([
       recordVisit(user.id, entry.path).catch((error) => console.error(`Recording a visit of ${entry.path} failed.`, error)),
       recordStudyEvent(user.id),

@@ -1,5 +1,6 @@
 import { describe, expect, it, vi } from "vitest";
-import { catalog, hasPage } from "~/catalog/catalog";
+import { catalog } from "~/catalog/catalog";
+import { hasPage } from "~/catalog/site-pages";
 import { SEARCH_CATEGORIES } from "~/catalog/types";
 import { MAX_RESULTS_PER_CATEGORY, groupResults, scoreEntry, search, searchEntries } from "./search";
 import type { SearchEntry } from "./search";

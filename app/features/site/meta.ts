@@ -1,5 +1,5 @@
 import type { MetaDescriptor } from "react-router";
-import { documentTitle } from "~/catalog/catalog";
+import { documentTitle } from "~/catalog/site-pages";
 
 export interface PageMeta {
   title: string;
