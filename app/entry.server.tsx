@@ -5,6 +5,8 @@ import { renderToPipeableStream } from "react-dom/server";
 import type { AppLoadContext, EntryContext } from "react-router";
 import { ServerRouter } from "react-router";
 import { NonceProvider } from "./components/layout/nonce";
+import { ServerContentHtml } from "./features/content/content-html";
+import { contentHtmlByRef } from "./features/content/store.server";
 
 export const streamTimeout = 5_000;
 
@@ -24,7 +26,9 @@ export default function handleRequest(
 
     const { pipe, abort } = renderToPipeableStream(
       <NonceProvider value={nonce}>
-        <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
+        <ServerContentHtml.Provider value={contentHtmlByRef}>
+          <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
+        </ServerContentHtml.Provider>
       </NonceProvider>,
       {
         nonce,

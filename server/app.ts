@@ -17,6 +17,8 @@ declare module "react-router" {
     cspNonce: string;
     /** The client's address (behind a proxy: as TRUST_PROXY allows), for rate limits. */
     clientIp: string;
+    /** A document request, not a `.data` request: content bodies render from the server's store (ContentHtml). */
+    documentRequest: boolean;
   }
 }
 
@@ -73,6 +75,7 @@ const loadBuild = () => import("virtual:react-router/server-build");
 const getLoadContext = (req: express.Request, res: express.Response) => ({
   cspNonce: res.locals.cspNonce as string,
   clientIp: req.ip ?? "unknown",
+  documentRequest: !req.path.endsWith(".data"),
 });
 
 if (development) {

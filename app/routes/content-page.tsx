@@ -2,18 +2,25 @@ import { loadContentRoute } from "~/features/content/content-route.server";
 import { useRouteLoaderData } from "react-router";
 import { ExternalButtonLink } from "~/components/ui/button";
 import { TableOfContents } from "~/components/layout/toc";
-import { fillTokens, getPage } from "~/features/content/store.server";
+import { ContentHtml } from "~/features/content/content-html";
+import { contentHtmlRef, fillTokens, getPage } from "~/features/content/store.server";
 import { pageMeta } from "~/features/site/meta";
 import { catalogPageMeta } from "~/features/site/page-meta.server";
 import type { loader as rootLoader } from "~/root";
 import type { Route } from "./+types/content-page";
 
 /** Any Markdown page of content/pages listed in the catalogue (offers, legal, about…). */
-export async function loader({ request }: Route.LoaderArgs) {
+export async function loader({ request, context }: Route.LoaderArgs) {
   const { entry, content: page } = await loadContentRoute(request, getPage);
   return {
     meta: catalogPageMeta(entry, page.description),
-    page: { title: page.title, html: fillTokens(page.html), headings: page.headings, cta: page.cta },
+    page: {
+      title: page.title,
+      html: context.documentRequest ? null : fillTokens(page.html),
+      htmlRef: contentHtmlRef("page", page.id),
+      headings: page.headings,
+      cta: page.cta,
+    },
   };
 }
 
@@ -28,7 +35,7 @@ export default function ContentPage({ loaderData }: Route.ComponentProps) {
       <div className="lg:grid lg:grid-cols-[minmax(0,1fr)_16rem] lg:gap-12">
         <article className="min-w-0">
           <h1 className="text-3xl font-extrabold tracking-tight sm:text-4xl">{page.title}</h1>
-          <div className="prose-content mt-6 max-w-3xl" dangerouslySetInnerHTML={{ __html: page.html }} />
+          <ContentHtml className="prose-content mt-6 max-w-3xl" html={page.html} htmlRef={page.htmlRef} />
           {page.cta === "booking" && rootData ? (
             <div className="mt-10 rounded-2xl border border-border bg-muted/60 p-6">
               <p className="text-lg font-semibold">Faisons le point ensemble, sans engagement.</p>

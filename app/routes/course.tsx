@@ -2,18 +2,25 @@ import { ArrowLeft, ArrowRight, BookOpenCheck, Layers, ListChecks } from "lucide
 import { Link } from "react-router";
 import { TableOfContents } from "~/components/layout/toc";
 import { loadContentRoute } from "~/features/content/content-route.server";
-import { courseNavigation, getCourse } from "~/features/content/store.server";
+import { ContentHtml } from "~/features/content/content-html";
+import { contentHtmlRef, courseNavigation, getCourse } from "~/features/content/store.server";
 import { pageMeta } from "~/features/site/meta";
 import { catalogPageMeta } from "~/features/site/page-meta.server";
 import { useMathFonts } from "~/features/content/math-fonts";
 import type { Route } from "./+types/course";
 
 /** A course chapter: served only after the access check of its section. */
-export async function loader({ request }: Route.LoaderArgs) {
+export async function loader({ request, context }: Route.LoaderArgs) {
   const { entry, content: course } = await loadContentRoute(request, getCourse);
   return {
     meta: catalogPageMeta(entry, course.description),
-    course: { title: course.title, html: course.html, headings: course.headings },
+    course: {
+      title: course.title,
+      html: context.documentRequest ? null : course.html,
+      htmlRef: contentHtmlRef("course", course.id),
+      hasMath: course.html.includes('class="katex"'),
+      headings: course.headings,
+    },
     navigation: courseNavigation(course),
   };
 }
@@ -22,7 +29,7 @@ export const meta: Route.MetaFunction = ({ loaderData }) => pageMeta(loaderData?
 
 export default function Course({ loaderData }: Route.ComponentProps) {
   const { course, navigation } = loaderData;
-  useMathFonts(course.html);
+  useMathFonts(course.hasMath);
   const companions = [
     navigation.exercises && { ...navigation.exercises, label: "Exercices corrigés", Icon: ListChecks },
     navigation.quiz && { ...navigation.quiz, label: "Quiz", Icon: BookOpenCheck },
@@ -47,7 +54,7 @@ export default function Course({ loaderData }: Route.ComponentProps) {
               ))}
             </ul>
           ) : null}
-          <div className="prose-content mt-8 max-w-3xl" dangerouslySetInnerHTML={{ __html: course.html }} />
+          <ContentHtml className="prose-content mt-8 max-w-3xl" html={course.html} htmlRef={course.htmlRef} />
           <nav aria-label="Chapitres" className="mt-12 grid max-w-3xl gap-3 sm:grid-cols-2">
             {navigation.previous ? (
               <Link to={navigation.previous.path} className="rounded-xl border border-border p-4 hover:bg-muted">

@@ -4,6 +4,7 @@ import store from "virtual:content-store";
 import type { CompiledPage } from "../../content/schema";
 import type { CompiledCourse, CompiledDeck, CompiledExerciseSet, CompiledQuiz, CompiledReference } from "../../content/pipeline/load";
 import { describe, expect, it } from "vitest";
+import { proseSentinel } from "../support/prose";
 
 /** Every file of a build folder, as text. */
 function readTree(dir: string): string {
@@ -13,19 +14,6 @@ function readTree(dir: string): string {
       statSync(file).isDirectory() ? readTree(file) : /\.(js|html|json|css|txt|map)$/.test(file) ? readFileSync(file, "utf8") : "",
     )
     .join("\n");
-}
-
-/**
- * A run of plain prose from compiled HTML (letters, digits, ordinary spaces; no maths, code or
- * entities), long enough to be unique, to look for in the bundles.
- */
-function sentinel(html: string): string | undefined {
-  // Text nodes only: KaTeX and code are cut into short nodes and never form such a run.
-  for (const text of html.split(/<[^>]+>/)) {
-    const run = /[A-Za-zÀ-ÿ][A-Za-zÀ-ÿ0-9 ,.()-]{29,}/.exec(text)?.[0];
-    if (run && run.split(" ").length >= 5) return run.slice(0, 30);
-  }
-  return undefined;
 }
 
 const protectedEntries = [
@@ -58,7 +46,7 @@ describe("protected content and the client build", () => {
   const server = readTree(path.resolve("build/server"));
 
   it.each(protectedEntries.map((entry) => [entry.id, entry] as const))("no sentence of %s is in build/client", (_id, entry) => {
-    const sentence = sentinel(entry.html);
+    const sentence = proseSentinel(entry.html);
     expect(sentence, "a prose sentence to look for").toBeDefined();
     // The sentence is really in the server build, so its absence from the client build means something.
     expect(server.includes(sentence!), `« ${sentence} » in build/server`).toBe(true);

@@ -1,0 +1,62 @@
+import store from "virtual:content-store";
+import { describe, expect, inject, it } from "vitest";
+import type { CompiledCourse } from "../../content/pipeline/load";
+import type { CompiledPage } from "../../content/schema";
+import { proseSentinel } from "../support/prose";
+import { gotoHydrated, pageProblems, registerThroughForm, setupBrowser, uniqueEmail } from "./support/browser";
+
+const baseUrl = inject("baseUrl");
+const browser = setupBrowser();
+
+const suites = store.courses["chapitres-libres-suites-cours"] as CompiledCourse;
+const series = store.courses["chapitres-libres-series-cours"] as CompiledCourse;
+const apropos = store.pages.apropos as CompiledPage;
+
+function occurrences(text: string, part: string): number {
+  return text.split(part).length - 1;
+}
+
+describe("content bodies in the document", () => {
+  it.each([
+    ["/chapitres-libres/suites-cours", suites.html],
+    ["/apropos", apropos.html],
+  ])("%s sends its body once: in the page, not again in the hydration data", async (path, html) => {
+    const sentence = proseSentinel(html)!;
+    expect(sentence).toBeDefined();
+    const page = await (await fetch(`${baseUrl}${path}`)).text();
+    expect(occurrences(page, sentence)).toBe(1);
+    const hydrationData = [...page.matchAll(/<script[^>]*>([\s\S]*?)<\/script>/g)].map(([, script]) => script).join("\n");
+    expect(hydrationData).not.toContain(sentence);
+  });
+
+  it("keeps the server's chapter through hydration, and client navigations bring their own", async () => {
+    const page = await browser.newPage();
+    const body = page.locator("article .prose-content");
+    await gotoHydrated(page, "/chapitres-libres/suites-cours");
+    expect(await body.innerText()).toContain(proseSentinel(suites.html)!);
+    expect(await body.locator(".katex").count()).toBeGreaterThan(50);
+
+    await page.getByRole("navigation", { name: "Chapitres" }).getByRole("link", { name: /Chapitre suivant/ }).click();
+    await page.waitForURL("**/chapitres-libres/series-cours");
+    await page.getByRole("heading", { level: 1, name: series.title }).waitFor();
+    expect(await body.innerText()).toContain(proseSentinel(series.html)!);
+
+    await page.goBack();
+    await page.getByRole("heading", { level: 1, name: suites.title }).waitFor();
+    expect(await body.innerText()).toContain(proseSentinel(suites.html)!);
+    expect(pageProblems(page)).toEqual([]);
+  });
+
+  it("keeps the hydrated chapter as it is when the page revalidates (a sign-in in another tab)", async () => {
+    const reader = await browser.newPage();
+    await gotoHydrated(reader, "/chapitres-libres/suites-cours");
+    const body = reader.locator("article .prose-content");
+    // A mark on the DOM node itself: rewriting the body would drop it.
+    await body.evaluate((element) => element.firstElementChild!.setAttribute("data-kept", "yes"));
+    const other = await reader.context().newPage();
+    await registerThroughForm(other, { firstName: "Maëlle", email: uniqueEmail("relecture"), password: "violon-nuage-cerise-42" });
+    await reader.getByRole("link", { name: "Mon compte (Maëlle)" }).waitFor();
+    expect(await body.locator("[data-kept=yes]").count()).toBe(1);
+    expect(await body.innerText()).toContain(proseSentinel(suites.html)!);
+  });
+});
