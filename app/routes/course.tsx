@@ -54,7 +54,7 @@ export default function Course({ loaderData }: Route.ComponentProps) {
               ))}
             </ul>
           ) : null}
-          <ContentHtml className="prose-content mt-8 max-w-3xl" html={course.html} htmlRef={course.htmlRef} />
+          <ContentHtml className="prose-content long-read mt-8 max-w-3xl" html={course.html} htmlRef={course.htmlRef} />
           <nav aria-label="Chapitres" className="mt-12 grid max-w-3xl gap-3 sm:grid-cols-2">
             {navigation.previous ? (
               <Link to={navigation.previous.path} className="rounded-xl border border-border p-4 hover:bg-muted">
