@@ -17,14 +17,19 @@ const formSchema = z.discriminatedUnion("intent", [
   z.object({ intent: z.literal("finish"), answers: z.string().max(50_000) }),
 ]);
 
-/** The questions without their keys: the answers stay on the server until the student answers. */
+/**
+ * The first question, without its key: the answers stay on the server until the student answers, and
+ * each next question comes with the grading of the one before (the page shows one at a time).
+ */
 export async function loader({ request }: Route.LoaderArgs) {
   const { entry, content: quiz, session } = await loadContentRoute(request, getQuiz);
   return {
     meta: catalogPageMeta(entry, quiz.description),
     title: quiz.title,
     course: parentCourse(quiz.course),
-    questions: quiz.questions.map(publicQuestion),
+    firstQuestion: publicQuestion(quiz.questions[0]),
+    questionCount: quiz.questions.length,
+    hasMath: quiz.questions.some((question) => JSON.stringify(publicQuestion(question)).includes('class="katex"')),
     signedIn: Boolean(session),
     best: session ? await bestAttempt(session.user.id, quiz.id) : null,
   };
@@ -44,10 +49,11 @@ export async function action({ request }: Route.ActionArgs) {
   if (!parsed.success) return data({ kind: "error" as const, message: "Réponse illisible. Réessayez." }, { status: 400 });
   if (parsed.data.intent === "answer") {
     const { questionId, answer: raw } = parsed.data;
-    const question = quiz.questions.find((q) => q.id === questionId);
+    const position = quiz.questions.findIndex((q) => q.id === questionId);
     const answer = answerSchema.safeParse(parseJson(raw));
-    if (!question || !answer.success) return data({ kind: "error" as const, message: "Réponse illisible. Réessayez." }, { status: 400 });
-    return { kind: "grading" as const, grading: gradeAnswer(question, answer.data) };
+    if (position < 0 || !answer.success) return data({ kind: "error" as const, message: "Réponse illisible. Réessayez." }, { status: 400 });
+    const next = quiz.questions[position + 1];
+    return { kind: "grading" as const, grading: gradeAnswer(quiz.questions[position], answer.data), next: next ? publicQuestion(next) : null };
   }
   const answers = z.record(z.string(), answerSchema).safeParse(parseJson(parsed.data.answers));
   if (!answers.success) return data({ kind: "error" as const, message: "Réponses illisibles. Réessayez." }, { status: 400 });
@@ -59,13 +65,13 @@ export async function action({ request }: Route.ActionArgs) {
 export const meta: Route.MetaFunction = ({ loaderData }) => pageMeta(loaderData?.meta);
 
 export default function QuizPage({ loaderData }: Route.ComponentProps) {
-  const { title, course, questions, signedIn, best } = loaderData;
-  useMathFonts(questions);
+  const { title, course, firstQuestion, questionCount, hasMath, signedIn, best } = loaderData;
+  useMathFonts(hasMath);
   return (
     <div className="mx-auto max-w-3xl px-4">
       <h1 className="text-3xl font-extrabold tracking-tight sm:text-4xl">{title}</h1>
       <p className="mt-2 text-muted-foreground">
-        {questions.length} questions, corrigées une à une avec leur explication.
+        {questionCount} questions, corrigées une à une avec leur explication.
         <CourseLink course={course} />
       </p>
       {best ? (
@@ -74,7 +80,7 @@ export default function QuizPage({ loaderData }: Route.ComponentProps) {
         </p>
       ) : null}
       <div className="mt-8">
-        <QuizPlayer questions={questions} signedIn={signedIn} />
+        <QuizPlayer firstQuestion={firstQuestion} questionCount={questionCount} signedIn={signedIn} />
       </div>
     </div>
   );

@@ -1,6 +1,6 @@
 import store from "virtual:content-store";
 import { describe, expect, inject, it } from "vitest";
-import type { CompiledCourse } from "../../content/pipeline/load";
+import type { CompiledCourse, CompiledQuiz } from "../../content/pipeline/load";
 import type { CompiledPage } from "../../content/schema";
 import { proseSentinel } from "../support/prose";
 import { gotoHydrated, pageProblems, registerThroughForm, setupBrowser, uniqueEmail } from "./support/browser";
@@ -11,6 +11,7 @@ const browser = setupBrowser();
 const suites = store.courses["chapitres-libres-suites-cours"] as CompiledCourse;
 const series = store.courses["chapitres-libres-series-cours"] as CompiledCourse;
 const apropos = store.pages.apropos as CompiledPage;
+const suitesQuiz = store.quizzes["chapitres-libres-suites-quiz"] as CompiledQuiz;
 
 function occurrences(text: string, part: string): number {
   return text.split(part).length - 1;
@@ -29,21 +30,32 @@ describe("content bodies in the document", () => {
     expect(hydrationData).not.toContain(sentence);
   });
 
+  it("sends a quiz's first question only: each next one comes with the grading of the one before", async () => {
+    const page = await (await fetch(`${baseUrl}/chapitres-libres/suites-quiz`)).text();
+    const [first, ...others] = suitesQuiz.questions.map((question) => proseSentinel(question.promptHtml));
+    expect(first).toBeDefined();
+    expect(page).toContain(first);
+    const later = others.filter((sentence): sentence is string => Boolean(sentence));
+    expect(later.length).toBeGreaterThan(3);
+    for (const sentence of later) expect(page).not.toContain(sentence);
+  });
+
   it("keeps the server's chapter through hydration, and client navigations bring their own", async () => {
     const page = await browser.newPage();
+    // textContent, not innerText: blocks far from the screen are not rendered (content-visibility).
     const body = page.locator("article .prose-content");
     await gotoHydrated(page, "/chapitres-libres/suites-cours");
-    expect(await body.innerText()).toContain(proseSentinel(suites.html)!);
+    expect(await body.textContent()).toContain(proseSentinel(suites.html)!);
     expect(await body.locator(".katex").count()).toBeGreaterThan(50);
 
     await page.getByRole("navigation", { name: "Chapitres" }).getByRole("link", { name: /Chapitre suivant/ }).click();
     await page.waitForURL("**/chapitres-libres/series-cours");
     await page.getByRole("heading", { level: 1, name: series.title }).waitFor();
-    expect(await body.innerText()).toContain(proseSentinel(series.html)!);
+    expect(await body.textContent()).toContain(proseSentinel(series.html)!);
 
     await page.goBack();
     await page.getByRole("heading", { level: 1, name: suites.title }).waitFor();
-    expect(await body.innerText()).toContain(proseSentinel(suites.html)!);
+    expect(await body.textContent()).toContain(proseSentinel(suites.html)!);
     expect(pageProblems(page)).toEqual([]);
   });
 
@@ -57,6 +69,6 @@ describe("content bodies in the document", () => {
     await registerThroughForm(other, { firstName: "Maëlle", email: uniqueEmail("relecture"), password: "violon-nuage-cerise-42" });
     await reader.getByRole("link", { name: "Mon compte (Maëlle)" }).waitFor();
     expect(await body.locator("[data-kept=yes]").count()).toBe(1);
-    expect(await body.innerText()).toContain(proseSentinel(suites.html)!);
+    expect(await body.textContent()).toContain(proseSentinel(suites.html)!);
   });
 });

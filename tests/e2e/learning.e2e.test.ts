@@ -28,7 +28,7 @@ describe("Python track access", () => {
     const data = await fetch(`${baseUrl}/formation/python-quiz.data`, { redirect: "manual" });
     const body = await data.text();
     expect(body).toContain("/acces-restreint?next=%2Fformation%2Fpython-quiz&section=python");
-    expect(body).not.toContain("questions");
+    expect(body).not.toContain("promptHtml");
   });
 });
 

@@ -6,13 +6,25 @@ import { ProgressBar } from "~/components/ui/progress-bar";
 import type { Answer, Grading, PublicQuestion } from "./quiz-grading";
 
 type ActionResult =
-  | { kind: "grading"; grading: Grading }
+  | { kind: "grading"; grading: Grading; next: PublicQuestion | null }
   | { kind: "score"; score: number; total: number; saved: boolean }
   | { kind: "error"; message: string };
 
-/** Plays a quiz: the browser holds no key; each answer is graded by the page's action. */
-export function QuizPlayer({ questions, signedIn }: { questions: PublicQuestion[]; signedIn: boolean }) {
+/**
+ * Plays a quiz: the browser holds no key; each answer is graded by the page's action, which also sends
+ * the next question (the page starts with the first one only).
+ */
+export function QuizPlayer({
+  firstQuestion,
+  questionCount,
+  signedIn,
+}: {
+  firstQuestion: PublicQuestion;
+  questionCount: number;
+  signedIn: boolean;
+}) {
   const fetcher = useFetcher<ActionResult>();
+  const [questions, setQuestions] = useState<PublicQuestion[]>([firstQuestion]);
   const [index, setIndex] = useState(0);
   const [answers, setAnswers] = useState<Record<string, Answer>>({});
   const [gradings, setGradings] = useState<Record<string, Grading>>({});
@@ -23,7 +35,11 @@ export function QuizPlayer({ questions, signedIn }: { questions: PublicQuestion[
 
   useEffect(() => {
     const result = fetcher.data;
-    if (result?.kind === "grading") setGradings((previous) => ({ ...previous, [result.grading.questionId]: result.grading }));
+    if (result?.kind === "grading") {
+      setGradings((previous) => ({ ...previous, [result.grading.questionId]: result.grading }));
+      const { next } = result;
+      if (next) setQuestions((previous) => (previous.some((question) => question.id === next.id) ? previous : [...previous, next]));
+    }
     if (result?.kind === "score") setFinal(result);
   }, [fetcher.data]);
 
@@ -72,8 +88,8 @@ export function QuizPlayer({ questions, signedIn }: { questions: PublicQuestion[
   return (
     <section aria-label="Quiz" className="rounded-2xl border border-border bg-card p-5 sm:p-6">
       <ProgressBar
-        value={((index + (answered ? 1 : 0)) / questions.length) * 100}
-        label={`Question ${index + 1} sur ${questions.length}`}
+        value={((index + (answered ? 1 : 0)) / questionCount) * 100}
+        label={`Question ${index + 1} sur ${questionCount}`}
       />
       <form
         className="mt-6"
@@ -178,9 +194,10 @@ export function QuizPlayer({ questions, signedIn }: { questions: PublicQuestion[
           </p>
           {!grading.correct && grading.correctAnswer ? <p className="mt-1">Réponse attendue&nbsp;: {grading.correctAnswer}</p> : null}
           <div className="prose-content mt-2" dangerouslySetInnerHTML={{ __html: grading.explanationHtml }} />
-          {index + 1 < questions.length ? (
+          {index + 1 < questionCount ? (
             <Button
               className="mt-4"
+              disabled={!questions[index + 1]}
               onClick={() => {
                 setIndex(index + 1);
                 setDraft("");
