@@ -65,7 +65,9 @@ describe("route catalogue", () => {
   it("gives the browser every path with its flags, and nothing else", () => {
     for (const entry of catalog) {
       expect(hasPage(entry.path), entry.path).toBe(true);
-      expect(hasPageFlag(entry.path, PAGE_FLAGS.guarded), entry.path).toBe(Boolean(entry.protected || entry.section || entry.chrome === "teacher"));
+      expect(hasPageFlag(entry.path, PAGE_FLAGS.guarded), entry.path).toBe(
+        Boolean(entry.protected || entry.section || entry.chrome === "teacher"),
+      );
     }
     expect(hasPageFlag("/dashboard", PAGE_FLAGS.guarded)).toBe(true);
     expect(hasPageFlag("/formation/maths-elements-de-logique/", PAGE_FLAGS.guarded)).toBe(true);

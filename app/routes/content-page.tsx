@@ -3,7 +3,7 @@ import { useRouteLoaderData } from "react-router";
 import { ExternalButtonLink } from "~/components/ui/button";
 import { TableOfContents } from "~/components/layout/toc";
 import { ContentHtml } from "~/features/content/content-html";
-import { contentHtmlRef, fillTokens, getPage } from "~/features/content/store.server";
+import { contentBody, getPage } from "~/features/content/store.server";
 import { pageMeta } from "~/features/site/meta";
 import { catalogPageMeta } from "~/features/site/page-meta.server";
 import type { loader as rootLoader } from "~/root";
@@ -16,8 +16,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     meta: catalogPageMeta(entry, page.description),
     page: {
       title: page.title,
-      html: context.documentRequest ? null : fillTokens(page.html),
-      htmlRef: contentHtmlRef("page", page.id),
+      ...contentBody("page", page.id, context.documentRequest),
       headings: page.headings,
       cta: page.cta,
     },

@@ -3,7 +3,7 @@ import { Link } from "react-router";
 import { TableOfContents } from "~/components/layout/toc";
 import { loadContentRoute } from "~/features/content/content-route.server";
 import { ContentHtml } from "~/features/content/content-html";
-import { contentHtmlRef, courseNavigation, getCourse } from "~/features/content/store.server";
+import { contentBody, contentHasMath, courseNavigation, getCourse } from "~/features/content/store.server";
 import { pageMeta } from "~/features/site/meta";
 import { catalogPageMeta } from "~/features/site/page-meta.server";
 import { useMathFonts } from "~/features/content/math-fonts";
@@ -16,9 +16,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     meta: catalogPageMeta(entry, course.description),
     course: {
       title: course.title,
-      html: context.documentRequest ? null : course.html,
-      htmlRef: contentHtmlRef("course", course.id),
-      hasMath: course.html.includes('class="katex"'),
+      ...contentBody("course", course.id, context.documentRequest),
+      hasMath: contentHasMath(course),
       headings: course.headings,
     },
     navigation: courseNavigation(course),

@@ -2,7 +2,7 @@ import { CourseLink } from "~/components/layout/course-link";
 import { loadContentRoute } from "~/features/content/content-route.server";
 import { data } from "react-router";
 import { z } from "zod";
-import { getQuiz, parentCourse } from "~/features/content/store.server";
+import { contentHasMath, getQuiz, parentCourse } from "~/features/content/store.server";
 import { bestAttempt, saveQuizAttempt } from "~/features/learning/learning.server";
 import { QuizPlayer } from "~/features/learning/quiz-player";
 import { type Answer, gradeAnswer, publicQuestion, scoreQuiz } from "~/features/learning/quiz-grading";
@@ -29,7 +29,7 @@ export async function loader({ request }: Route.LoaderArgs) {
     course: parentCourse(quiz.course),
     firstQuestion: publicQuestion(quiz.questions[0]),
     questionCount: quiz.questions.length,
-    hasMath: quiz.questions.some((question) => JSON.stringify(publicQuestion(question)).includes('class="katex"')),
+    hasMath: contentHasMath(quiz),
     signedIn: Boolean(session),
     best: session ? await bestAttempt(session.user.id, quiz.id) : null,
   };
@@ -53,7 +53,11 @@ export async function action({ request }: Route.ActionArgs) {
     const answer = answerSchema.safeParse(parseJson(raw));
     if (position < 0 || !answer.success) return data({ kind: "error" as const, message: "Réponse illisible. Réessayez." }, { status: 400 });
     const next = quiz.questions[position + 1];
-    return { kind: "grading" as const, grading: gradeAnswer(quiz.questions[position], answer.data), next: next ? publicQuestion(next) : null };
+    return {
+      kind: "grading" as const,
+      grading: gradeAnswer(quiz.questions[position], answer.data),
+      next: next ? publicQuestion(next) : null,
+    };
   }
   const answers = z.record(z.string(), answerSchema).safeParse(parseJson(parsed.data.answers));
   if (!answers.success) return data({ kind: "error" as const, message: "Réponses illisibles. Réessayez." }, { status: 400 });

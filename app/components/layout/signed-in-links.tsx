@@ -48,15 +48,7 @@ function LogoutButton({ compact = false }: { compact?: boolean }) {
 }
 
 /** Dashboard, Prof (teachers), account and Déconnexion: loaded only for signed-in visitors. */
-export default function SignedInLinks({
-  user,
-  layout,
-  linkClass,
-}: {
-  user: HeaderUser;
-  layout: "row" | "column";
-  linkClass: string;
-}) {
+export default function SignedInLinks({ user, layout, linkClass }: { user: HeaderUser; layout: "row" | "column"; linkClass: string }) {
   return (
     <div className={layout === "row" ? "flex items-center gap-1" : "flex flex-col"}>
       {hasPage("/dashboard") ? (

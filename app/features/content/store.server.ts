@@ -4,6 +4,7 @@ import type { CompiledCourse, CompiledDeck, CompiledExerciseSet, CompiledQuiz, C
 import { findCatalogEntry } from "../../catalog/catalog";
 import { hasPage } from "../../catalog/site-pages";
 import { getConfig } from "../../config.server";
+import { containsMath } from "./math-fonts";
 
 export function getPage(id: string): CompiledPage | undefined {
   return store.pages[id];
@@ -85,12 +86,16 @@ function tokenValues(): Record<string, string | undefined> {
   };
 }
 
-/** A reference to a content body that a document request renders from the store (ContentHtml). */
-export function contentHtmlRef(kind: "course" | "page", id: string): string {
-  return `${kind}:${id}`;
+/**
+ * A content body for a loader (see ContentHtml): the HTML on client navigations, only a reference on a
+ * document request, where the server renders it from the store through contentHtmlByRef.
+ */
+export function contentBody(kind: "course" | "page", id: string, documentRequest: boolean): { html: string | null; htmlRef: string } {
+  const htmlRef = `${kind}:${id}`;
+  return { html: documentRequest ? null : (contentHtmlByRef(htmlRef) ?? ""), htmlRef };
 }
 
-/** The body a reference of contentHtmlRef names, as its route serves it; undefined for an unknown reference. */
+/** The body a reference of contentBody names, as its route serves it; undefined for an unknown reference. */
 export function contentHtmlByRef(ref: string): string | undefined {
   const separator = ref.indexOf(":");
   const [kind, id] = [ref.slice(0, separator), ref.slice(separator + 1)];
@@ -100,6 +105,15 @@ export function contentHtmlByRef(ref: string): string | undefined {
     return page && fillTokens(page.html);
   }
   return undefined;
+}
+
+const mathByContent = new WeakMap<object, boolean>();
+
+/** Whether a compiled piece of content has formulas; worked out once per piece, not per request. */
+export function contentHasMath(content: object): boolean {
+  let hasMath = mathByContent.get(content);
+  if (hasMath === undefined) mathByContent.set(content, (hasMath = containsMath(content)));
+  return hasMath;
 }
 
 /**

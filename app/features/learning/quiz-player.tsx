@@ -87,10 +87,7 @@ export function QuizPlayer({
   const canSubmit = Array.isArray(draft) ? draft.length > 0 : draft.trim() !== "";
   return (
     <section aria-label="Quiz" className="rounded-2xl border border-border bg-card p-5 sm:p-6">
-      <ProgressBar
-        value={((index + (answered ? 1 : 0)) / questionCount) * 100}
-        label={`Question ${index + 1} sur ${questionCount}`}
-      />
+      <ProgressBar value={((index + (answered ? 1 : 0)) / questionCount) * 100} label={`Question ${index + 1} sur ${questionCount}`} />
       <form
         className="mt-6"
         onSubmit={(event) => {
