@@ -100,13 +100,17 @@ export default function App() {
 
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   if (isRouteErrorResponse(error) && error.status === 404) return <NotFoundScreen />;
-  const title = isRouteErrorResponse(error) && error.status === 403 ? "Accès refusé" : "Une erreur est survenue";
+  const clientError = isRouteErrorResponse(error) && error.status >= 400 && error.status < 500;
+  // A request the server refused says why in French (e.g. an unreadable form); nothing else is shown.
+  const reason = clientError && typeof error.data?.error === "string" ? (error.data.error as string) : undefined;
+  const title =
+    isRouteErrorResponse(error) && error.status === 403 ? "Accès refusé" : clientError ? "Requête invalide" : "Une erreur est survenue";
   return (
     <div className="mx-auto max-w-2xl px-4 text-center">
       <title>{`${title} | Tremplin`}</title>
       <h1 className="text-3xl font-bold">{title}</h1>
       <p className="mt-4 text-muted-foreground">
-        La page n'a pas pu être affichée. Réessayez dans un instant ; si le problème persiste, rafraîchissez la page.
+        {reason ?? "La page n'a pas pu être affichée. Réessayez dans un instant ; si le problème persiste, rafraîchissez la page."}
       </p>
     </div>
   );

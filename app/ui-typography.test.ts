@@ -24,7 +24,9 @@ export function uiTexts(source: string): string[] {
 
 describe("interface typography", () => {
   it("uses non-breaking spaces before : ; ! ? and inside « »", () => {
-    const problems = sourceFiles(path.resolve(import.meta.dirname)).flatMap((file) =>
+    // The application's text, and the French answers the Express layer gives (server/).
+    const files = [...sourceFiles(path.resolve(import.meta.dirname)), ...sourceFiles(path.resolve(import.meta.dirname, "../server"))];
+    const problems = files.flatMap((file) =>
       uiTexts(readFileSync(file, "utf8")).flatMap((text) =>
         typographyProblems(text).map((problem) => `${path.basename(file)}: « ${text} » — ${problem.message}`),
       ),

@@ -8,7 +8,9 @@ import { getConfig } from "../app/config.server";
 import { getDatabaseHandle, openDatabase } from "../db/client.server";
 import { htmlCache } from "./html-cache";
 import { precompressedAssets } from "./precompressed-assets";
+import { privateResponses } from "./private-responses";
 import { publicFiles } from "./public-files";
+import { requestGate } from "./request-gate";
 import { cspNonce, errorHandler, sameOriginForms, securityHeaders } from "./security";
 import { seoRoutes } from "./seo";
 
@@ -43,6 +45,8 @@ if (config.trustProxy)
 app.use(compression());
 app.use(cspNonce);
 app.use(securityHeaders({ https: config.isHttps, development }));
+// Methods, body sizes and content types, before anything reads a body.
+app.use(requestGate());
 
 if (!development) {
   const clientDir = path.resolve(process.cwd(), "build/client");
@@ -55,7 +59,10 @@ if (!development) {
   app.use(publicFiles(clientDir));
 }
 
-app.use(sameOriginForms(config.siteUrl));
+app.use(privateResponses());
+app.use(
+  sameOriginForms(development ? [config.siteUrl, `http://localhost:${config.port}`, `http://127.0.0.1:${config.port}`] : [config.siteUrl]),
+);
 
 app.get("/healthz", async (_req, res) => {
   try {

@@ -2,6 +2,8 @@ import { crc32, deflateRaw } from "node:zlib";
 import { promisify } from "node:util";
 import type { NextFunction, Request, Response } from "express";
 import type { CatalogEntry } from "../app/catalog/types";
+import { isTeacherPath } from "../app/features/access/rules";
+import { hasPersonalCookie } from "./private-responses";
 
 /**
  * Rendered HTML of public pages, cached in process memory for anonymous visitors (issue #6).
@@ -33,9 +35,6 @@ export interface HtmlCacheOptions {
   now?: () => number;
 }
 
-/** Cookies that make a response personal: better-auth's (prefix `tremplin.`) and the toast cookie. */
-const PERSONAL_COOKIE = /(?:^|;)\s*(?:__Secure-|__Host-)?tremplin[._]/;
-
 /** Headers of the render that are replayed on a hit; the others are set per response (CSP, encoding…). */
 const NOT_REPLAYED = new Set([
   "content-length",
@@ -53,15 +52,14 @@ const NOT_REPLAYED = new Set([
 /** Whether a page may be cached at all, whoever asks (public catalogue page, not teacher-only). */
 export function isPublicPage(entry: CatalogEntry | undefined, pathname: string): boolean {
   if (!entry || entry.protected || entry.section) return false;
-  // The same rule as guardRoute: /prof pages need the teacher role.
-  return !(pathname.startsWith("/prof") && !pathname.includes("professeur"));
+  return !isTeacherPath(pathname);
 }
 
 /** Whether this request may be answered from, or fill, the cache. */
 export function isCacheableRequest(req: Request, findEntry: HtmlCacheOptions["findEntry"]): boolean {
   if (req.method !== "GET" && req.method !== "HEAD") return false;
   if (req.originalUrl.includes("?")) return false;
-  if (PERSONAL_COOKIE.test(req.get("cookie") ?? "")) return false;
+  if (hasPersonalCookie(req)) return false;
   const pathname = req.path;
   if (pathname.endsWith(".data") || pathname.startsWith("/api/")) return false;
   let decoded: string;

@@ -35,16 +35,20 @@ export function securityHeaders(options: { https: boolean; development: boolean 
 }
 
 /**
- * CSRF defence for every state-changing request: a browser always sends Origin on POST; when it names
- * another site, the request is refused. (Session cookies are also SameSite=Lax.)
+ * CSRF defence for every state-changing request: a browser always sends Origin on POST; unless it is one
+ * of the site's own origins (the configured SITE_URL, and the development server's), the request is
+ * refused. The allowed origins come from the configuration, never from a request header: comparing with
+ * `Host` would accept any site whose name resolves to this server (DNS rebinding, a forged Host). A request
+ * without Origin (not from a browser) is refused if it says it comes from another site (Sec-Fetch-Site).
+ * Session cookies are also SameSite=Lax.
  */
-export function sameOriginForms(siteUrl: string) {
-  const allowed = new URL(siteUrl).origin;
+export function sameOriginForms(allowedOrigins: readonly string[]) {
+  const allowed = new Set(allowedOrigins.map((url) => new URL(url).origin));
   return (req: Request, res: Response, next: NextFunction) => {
     if (req.method === "GET" || req.method === "HEAD" || req.method === "OPTIONS") return next();
     const origin = req.get("origin");
-    if (!origin || origin === allowed || origin === `${req.protocol}://${req.get("host")}`) return next();
-    res.status(403).type("text/plain; charset=utf-8").send("Requête refusée : origine non autorisée.");
+    if (origin ? allowed.has(origin) : req.get("sec-fetch-site") !== "cross-site") return next();
+    res.status(403).type("text/plain; charset=utf-8").send("Requête refusée\u00a0: origine non autorisée.");
   };
 }
 

@@ -6,7 +6,7 @@ import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
 import { Card } from "~/components/ui/card";
 import { Checkbox, Field, TextField } from "~/components/ui/field";
-import { guardRoute } from "~/features/access/guards.server";
+import { guardSignedInRoute } from "~/features/access/guards.server";
 import {
   changePassword,
   confirmTwoFactor,
@@ -30,9 +30,10 @@ import type { Toast } from "~/features/toast/toast";
 import { toastHeader } from "~/features/toast/toast.server";
 import { useActionToast } from "~/features/toast/use-action-toast";
 import type { Route } from "./+types/account";
+import { readFormData } from "~/features/http/request-body.server";
 
-export async function loader({ request }: Route.LoaderArgs) {
-  const session = (await guardRoute(request))!;
+export async function loader({ request, pattern }: Route.LoaderArgs) {
+  const { session } = await guardSignedInRoute({ request, pattern });
   const { user } = session;
   return {
     meta: catalogPageMeta(findCatalogEntry("/compte")!),
@@ -57,6 +58,7 @@ function failure(
   result: { message: string; fieldErrors?: Record<string, string>; passwordReasons?: string[] },
   values: Record<string, string> = {},
   title = "Erreur",
+  status = 400,
 ) {
   return data(
     {
@@ -68,7 +70,7 @@ function failure(
       values,
       toast: { type: "error" as const, title, description: result.message },
     },
-    { status: 400 },
+    { status },
   );
 }
 
@@ -77,9 +79,9 @@ async function redirectWithCookies(url: string, headers: Headers, toast: Toast) 
   return redirect(url, { headers });
 }
 
-export async function action({ request, context }: Route.ActionArgs) {
-  const session = (await guardRoute(request))!;
-  const formData = await request.formData();
+export async function action({ request, pattern, context }: Route.ActionArgs) {
+  const { session } = await guardSignedInRoute({ request, pattern });
+  const formData = await readFormData(request);
   const intent = String(formData.get("intent")) as Intent;
   const password = String(formData.get("password") ?? "");
 
@@ -96,7 +98,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     case "password": {
       const parsed = changePasswordSchema.safeParse(Object.fromEntries(formData));
       if (!parsed.success) return failure(intent, { message: "Vérifiez les champs indiqués.", fieldErrors: fieldErrors(parsed.error) });
-      const result = await changePassword(request, parsed.data, [session.user.email, session.user.firstName]);
+      const result = await changePassword(request, session.user.id, parsed.data, [session.user.email, session.user.firstName]);
       if (!result.ok) return failure(intent, result);
       return data(
         success(intent, { type: "success", title: "Mot de passe modifié", description: "Vos autres appareils ont été déconnectés." }),
@@ -104,7 +106,8 @@ export async function action({ request, context }: Route.ActionArgs) {
       );
     }
     case "revoke-session": {
-      await revokeSession(session.user.id, String(formData.get("sessionId")));
+      if (!(await revokeSession(session.user.id, String(formData.get("sessionId") ?? ""))))
+        return failure(intent, { message: "Appareil introuvable\u00a0: il est peut-être déjà déconnecté." }, {}, "Erreur", 404);
       return success(intent, { type: "success", title: "Appareil déconnecté" });
     }
     case "signout": {
@@ -126,7 +129,7 @@ export async function action({ request, context }: Route.ActionArgs) {
       });
     }
     case "2fa-start": {
-      const result = await startTwoFactor(request, password);
+      const result = await startTwoFactor(request, session.user.id, password);
       if (!result.ok) return failure(intent, result);
       return data(success(intent, { type: "info", title: "Scannez le code avec votre application" }, { enrolment: result.enrolment }), {
         headers: result.headers,
@@ -140,7 +143,7 @@ export async function action({ request, context }: Route.ActionArgs) {
       return data(success(intent, { type: "success", title: "Double authentification activée" }), { headers: result.headers });
     }
     case "2fa-disable": {
-      const result = await disableTwoFactor(request, password);
+      const result = await disableTwoFactor(request, session.user.id, password);
       if (!result.ok) return failure(intent, result);
       return data(success(intent, { type: "success", title: "Double authentification désactivée" }), { headers: result.headers });
     }
@@ -150,7 +153,7 @@ export async function action({ request, context }: Route.ActionArgs) {
           message: "Cochez la case pour confirmer la suppression.",
           fieldErrors: { confirm: "Cochez la case pour confirmer la suppression." },
         });
-      const result = await deleteAccount(request, password);
+      const result = await deleteAccount(request, session.user.id, password);
       if (!result.ok) return failure(intent, result);
       return redirectWithCookies("/", result.headers, {
         type: "success",

@@ -3,6 +3,7 @@ import { activityInputSchema } from "~/features/activity/activity-schema";
 import { readHistory, saveActivity } from "~/features/activity/history.server";
 import { getCurrentSession } from "~/features/accounts/session.server";
 import type { Route } from "./+types/api.activity";
+import { readJson } from "~/features/http/request-body.server";
 
 const noStore = { "Cache-Control": "no-store" };
 
@@ -18,7 +19,7 @@ export async function loader({ request }: Route.LoaderArgs) {
 export async function action({ request }: Route.ActionArgs) {
   const session = await getCurrentSession(request);
   if (!session) return data({ error: "Connexion requise." }, { status: 401 });
-  const parsed = activityInputSchema.safeParse(await request.json().catch(() => null));
+  const parsed = activityInputSchema.safeParse(await readJson(request));
   if (!parsed.success) return data({ error: "Activité invalide." }, { status: 400 });
   const row = await saveActivity(session.user.id, parsed.data);
   return data({ id: row.id }, { status: 201 });

@@ -5,6 +5,7 @@ import { PROGRESS_READ_ERROR } from "~/features/progress/progress";
 import { readProgress } from "~/features/progress/progress.server";
 import { recordPageVisit } from "~/features/progress/tracking.server";
 import type { Route } from "./+types/api.progress";
+import { readJson } from "~/features/http/request-body.server";
 
 const noStore = { "Cache-Control": "no-store" };
 const visitSchema = z.object({ path: z.string().startsWith("/").max(300) });
@@ -26,7 +27,7 @@ export async function loader({ request }: Route.LoaderArgs) {
 export async function action({ request }: Route.ActionArgs) {
   const session = await getCurrentSession(request);
   if (!session) return data({ error: "Connexion requise." }, { status: 401, headers: noStore });
-  const parsed = visitSchema.safeParse(await request.json().catch(() => null));
+  const parsed = visitSchema.safeParse(await readJson(request));
   if (!parsed.success) return data({ error: "Requête invalide." }, { status: 400, headers: noStore });
   const outcome = await recordPageVisit(session.user, parsed.data.path);
   if (!outcome.ok) return data({ error: "Page sans suivi de progression." }, { status: outcome.status, headers: noStore });

@@ -3,6 +3,7 @@ import { getCurrentSession } from "~/features/accounts/session.server";
 import { CardNotInDeckError, gradeCard, markCard, mergeLocalCards, readDeck, unmarkCard } from "~/features/review/review-deck.server";
 import { REVIEW_MESSAGES, reviewRequestSchema } from "~/features/review/review";
 import type { Route } from "./+types/api.revision";
+import { readJson } from "~/features/http/request-body.server";
 
 const noStore = { "Cache-Control": "no-store" };
 
@@ -20,7 +21,7 @@ export async function loader({ request }: Route.LoaderArgs) {
 export async function action({ request }: Route.ActionArgs) {
   const session = await getCurrentSession(request);
   if (!session) return data({ error: REVIEW_MESSAGES.signInRequired }, { status: 401, headers: noStore });
-  const parsed = reviewRequestSchema.safeParse(await request.json().catch(() => null));
+  const parsed = reviewRequestSchema.safeParse(await readJson(request));
   if (!parsed.success) return data({ error: REVIEW_MESSAGES.invalidRequest }, { status: 400, headers: noStore });
   const userId = session.user.id;
   const body = parsed.data;

@@ -10,8 +10,8 @@ import type { loader as rootLoader } from "~/root";
 import type { Route } from "./+types/content-page";
 
 /** Any Markdown page of content/pages listed in the catalogue (offers, legal, about…). */
-export async function loader({ request, context }: Route.LoaderArgs) {
-  const { entry, content: page } = await loadContentRoute(request, getPage);
+export async function loader({ request, pattern, context }: Route.LoaderArgs) {
+  const { entry, content: page } = await loadContentRoute({ request, pattern }, getPage);
   return {
     meta: catalogPageMeta(entry, page.description),
     page: {

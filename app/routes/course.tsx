@@ -10,8 +10,8 @@ import { useMathFonts } from "~/features/content/math-fonts";
 import type { Route } from "./+types/course";
 
 /** A course chapter: served only after the access check of its section. */
-export async function loader({ request, context }: Route.LoaderArgs) {
-  const { entry, content: course } = await loadContentRoute(request, getCourse);
+export async function loader({ request, pattern, context }: Route.LoaderArgs) {
+  const { entry, content: course } = await loadContentRoute({ request, pattern }, getCourse);
   return {
     meta: catalogPageMeta(entry, course.description),
     course: {

@@ -1,6 +1,6 @@
 import { findCatalogEntry } from "~/catalog/catalog";
 import { Card } from "~/components/ui/card";
-import { guardRoute } from "~/features/access/guards.server";
+import { guardSignedInRoute } from "~/features/access/guards.server";
 import {
   ActivityChart,
   GeneratedContentList,
@@ -16,8 +16,8 @@ import { pageMeta } from "~/features/site/meta";
 import { catalogPageMeta } from "~/features/site/page-meta.server";
 import type { Route } from "./+types/dashboard";
 
-export async function loader({ request }: Route.LoaderArgs) {
-  const session = (await guardRoute(request))!;
+export async function loader({ request, pattern }: Route.LoaderArgs) {
+  const { session } = await guardSignedInRoute({ request, pattern });
   return {
     meta: catalogPageMeta(findCatalogEntry("/dashboard")!),
     userId: session.user.id,

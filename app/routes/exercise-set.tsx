@@ -10,11 +10,12 @@ import { pageMeta } from "~/features/site/meta";
 import { catalogPageMeta } from "~/features/site/page-meta.server";
 import { useMathFonts } from "~/features/content/math-fonts";
 import type { Route } from "./+types/exercise-set";
+import { readFormData } from "~/features/http/request-body.server";
 
 const markSchema = z.object({ exerciseId: z.string().min(1), status: z.enum(["reussi", "a-revoir"]) });
 
-export async function loader({ request }: Route.LoaderArgs) {
-  const { entry, content: set, session } = await loadContentRoute(request, getExerciseSet);
+export async function loader({ request, pattern }: Route.LoaderArgs) {
+  const { entry, content: set, session } = await loadContentRoute({ request, pattern }, getExerciseSet);
   return {
     meta: catalogPageMeta(entry, set.description),
     set: { title: set.title, introHtml: set.introHtml, exercises: set.exercises },
@@ -26,10 +27,10 @@ export async function loader({ request }: Route.LoaderArgs) {
 }
 
 /** « J'ai réussi » / « À revoir »: signed-in users only, for an exercise of this set. */
-export async function action({ request }: Route.ActionArgs) {
-  const { content: set } = await loadContentRoute(request, getExerciseSet);
+export async function action({ request, pattern }: Route.ActionArgs) {
+  const { content: set } = await loadContentRoute({ request, pattern }, getExerciseSet);
   const session = await requireUser(request);
-  const parsed = markSchema.safeParse(Object.fromEntries(await request.formData()));
+  const parsed = markSchema.safeParse(Object.fromEntries(await readFormData(request)));
   if (!parsed.success || !set.exercises.some((exercise) => exercise.id === parsed.data.exerciseId))
     return data({ ok: false }, { status: 400 });
   await saveMark(session.user.id, set.id, parsed.data.exerciseId, parsed.data.status);

@@ -9,8 +9,8 @@ import type { loader as rootLoader } from "~/root";
 import { useMathFonts } from "~/features/content/math-fonts";
 import type { Route } from "./+types/flashcards";
 
-export async function loader({ request }: Route.LoaderArgs) {
-  const { entry, content: deck } = await loadContentRoute(request, getDeck);
+export async function loader({ request, pattern }: Route.LoaderArgs) {
+  const { entry, content: deck } = await loadContentRoute({ request, pattern }, getDeck);
   return {
     meta: catalogPageMeta(entry, deck.description),
     deck: { id: deck.id, title: deck.title, cards: deck.cards },

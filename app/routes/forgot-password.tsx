@@ -10,13 +10,14 @@ import { fieldErrors, forgotPasswordSchema } from "~/features/accounts/schemas";
 import { pageMeta } from "~/features/site/meta";
 import { catalogPageMeta } from "~/features/site/page-meta.server";
 import type { Route } from "./+types/forgot-password";
+import { readFormData } from "~/features/http/request-body.server";
 
 export function loader() {
   return { meta: catalogPageMeta(findCatalogEntry("/mot-de-passe-oublie")!) };
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const formData = await request.formData();
+  const formData = await readFormData(request);
   const values = textValues(formData, ["email"]);
   const parsed = forgotPasswordSchema.safeParse(values);
   if (!parsed.success) return data({ sent: false, values, fieldErrors: fieldErrors(parsed.error), message: undefined }, { status: 400 });

@@ -13,6 +13,7 @@ import { catalogPageMeta } from "~/features/site/page-meta.server";
 import { toastHeader } from "~/features/toast/toast.server";
 import { useActionToast } from "~/features/toast/use-action-toast";
 import type { Route } from "./+types/login-verification";
+import { readFormData } from "~/features/http/request-body.server";
 
 const TWO_FACTOR_COOKIE = /(?:^|;\s*)(?:__Secure-)?tremplin\.two_factor=/;
 
@@ -25,7 +26,7 @@ export async function loader({ request }: Route.LoaderArgs) {
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const formData = await request.formData();
+  const formData = await readFormData(request);
   const next = String(formData.get("next") ?? "/");
   const parsed = totpCodeSchema.safeParse(Object.fromEntries(formData));
   if (!parsed.success) return data({ fieldErrors: fieldErrors(parsed.error), message: undefined, toast: undefined }, { status: 400 });

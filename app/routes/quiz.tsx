@@ -10,6 +10,7 @@ import { pageMeta } from "~/features/site/meta";
 import { catalogPageMeta } from "~/features/site/page-meta.server";
 import { useMathFonts } from "~/features/content/math-fonts";
 import type { Route } from "./+types/quiz";
+import { readFormData } from "~/features/http/request-body.server";
 
 const answerSchema = z.union([z.string().max(200), z.array(z.string().max(10)).max(10)]);
 const formSchema = z.discriminatedUnion("intent", [
@@ -21,8 +22,8 @@ const formSchema = z.discriminatedUnion("intent", [
  * The first question, without its key: the answers stay on the server until the student answers, and
  * each next question comes with the grading of the one before (the page shows one at a time).
  */
-export async function loader({ request }: Route.LoaderArgs) {
-  const { entry, content: quiz, session } = await loadContentRoute(request, getQuiz);
+export async function loader({ request, pattern }: Route.LoaderArgs) {
+  const { entry, content: quiz, session } = await loadContentRoute({ request, pattern }, getQuiz);
   return {
     meta: catalogPageMeta(entry, quiz.description),
     title: quiz.title,
@@ -43,9 +44,9 @@ function parseJson(raw: string): unknown {
   }
 }
 
-export async function action({ request }: Route.ActionArgs) {
-  const { content: quiz, session } = await loadContentRoute(request, getQuiz);
-  const parsed = formSchema.safeParse(Object.fromEntries(await request.formData()));
+export async function action({ request, pattern }: Route.ActionArgs) {
+  const { content: quiz, session } = await loadContentRoute({ request, pattern }, getQuiz);
+  const parsed = formSchema.safeParse(Object.fromEntries(await readFormData(request)));
   if (!parsed.success) return data({ kind: "error" as const, message: "Réponse illisible. Réessayez." }, { status: 400 });
   if (parsed.data.intent === "answer") {
     const { questionId, answer: raw } = parsed.data;

@@ -6,8 +6,8 @@ import { pageMeta } from "~/features/site/meta";
 import { catalogPageMeta } from "~/features/site/page-meta.server";
 import type { Route } from "./+types/reference";
 
-export async function loader({ request }: Route.LoaderArgs) {
-  const { entry, content: reference } = await loadContentRoute(request, getReference);
+export async function loader({ request, pattern }: Route.LoaderArgs) {
+  const { entry, content: reference } = await loadContentRoute({ request, pattern }, getReference);
   return {
     meta: catalogPageMeta(entry, reference.description),
     reference: { title: reference.title, introHtml: reference.introHtml, entries: reference.entries },

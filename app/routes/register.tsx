@@ -15,6 +15,7 @@ import { catalogPageMeta } from "~/features/site/page-meta.server";
 import { toastHeader } from "~/features/toast/toast.server";
 import { useActionToast } from "~/features/toast/use-action-toast";
 import type { Route } from "./+types/register";
+import { readFormData } from "~/features/http/request-body.server";
 
 export async function loader({ request }: Route.LoaderArgs) {
   const next = new URL(request.url).searchParams.get("next");
@@ -23,8 +24,10 @@ export async function loader({ request }: Route.LoaderArgs) {
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const formData = await request.formData();
+  const formData = await readFormData(request);
   const values = textValues(formData, ["firstName", "email", "phone", "next"]);
+  // Sent back into the form and its links: only ever a same-site path.
+  values.next = safeNext(values.next);
   const parsed = registerSchema.safeParse(Object.fromEntries(formData));
   if (!parsed.success) {
     return data(

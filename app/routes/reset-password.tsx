@@ -12,6 +12,7 @@ import { pageMeta } from "~/features/site/meta";
 import { catalogPageMeta } from "~/features/site/page-meta.server";
 import { toastHeader } from "~/features/toast/toast.server";
 import type { Route } from "./+types/reset-password";
+import { readFormData } from "~/features/http/request-body.server";
 
 export function loader({ request }: Route.LoaderArgs) {
   const token = new URL(request.url).searchParams.get("token") ?? "";
@@ -19,7 +20,7 @@ export function loader({ request }: Route.LoaderArgs) {
 }
 
 export async function action({ request }: Route.ActionArgs) {
-  const parsed = resetPasswordSchema.safeParse(Object.fromEntries(await request.formData()));
+  const parsed = resetPasswordSchema.safeParse(Object.fromEntries(await readFormData(request)));
   if (!parsed.success)
     return data(
       { fieldErrors: fieldErrors(parsed.error), passwordReasons: undefined, message: "Ce lien de réinitialisation est incomplet." },

@@ -13,6 +13,7 @@ import { pageMeta } from "~/features/site/meta";
 import { catalogPageMeta } from "~/features/site/page-meta.server";
 import { toastHeader } from "~/features/toast/toast.server";
 import type { Route } from "./+types/restricted";
+import { readFormData } from "~/features/http/request-body.server";
 
 function readQuery(request: Request) {
   const params = new URL(request.url).searchParams;
@@ -32,7 +33,7 @@ export async function action({ request }: Route.ActionArgs) {
   const { next } = readQuery(request);
   const session = await getCurrentSession(request);
   if (!session) throw redirect(`/login?next=${encodeURIComponent(`/acces-restreint?next=${encodeURIComponent(next)}&section=maths`)}`);
-  const formData = await request.formData();
+  const formData = await readFormData(request);
   const code = String(formData.get("code") ?? "");
   const parsed = accessCodeSchema.safeParse({ code });
   if (!parsed.success) return data({ code, fieldErrors: fieldErrors(parsed.error), message: undefined }, { status: 400 });

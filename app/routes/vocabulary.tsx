@@ -7,8 +7,8 @@ import { pageMeta } from "~/features/site/meta";
 import { catalogPageMeta } from "~/features/site/page-meta.server";
 import type { Route } from "./+types/vocabulary";
 
-export async function loader({ request }: Route.LoaderArgs) {
-  const { entry, content: list } = await loadContentRoute(request, getVocabulary);
+export async function loader({ request, pattern }: Route.LoaderArgs) {
+  const { entry, content: list } = await loadContentRoute({ request, pattern }, getVocabulary);
   return {
     meta: catalogPageMeta(entry, list.description),
     list: { title: list.title, language: list.language, introHtml: list.introHtml, entries: list.entries },

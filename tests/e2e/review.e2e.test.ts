@@ -158,9 +158,11 @@ describe("theme from the local preferences", () => {
 
     await page.getByRole("button", { name: "Activer le thème clair" }).click();
     expect(await isDark(page)).toBe(false);
-    const { user, guest } = await localData(page);
-    expect(user?.preferences).toEqual({ defaultLanguage: "fr", studyReminders: true, darkMode: false, themeChosen: true });
-    expect(guest?.preferences).toMatchObject({ darkMode: true, themeChosen: true });
+    // The choice is stored once the study-data module, loaded on demand, has arrived.
+    await expect
+      .poll(async () => (await localData(page)).user?.preferences)
+      .toEqual({ defaultLanguage: "fr", studyReminders: true, darkMode: false, themeChosen: true });
+    expect((await localData(page)).guest?.preferences).toMatchObject({ darkMode: true, themeChosen: true });
 
     expect(await darkBeforeHydration(page, "/apropos")).toBe(false);
     await page.reload();

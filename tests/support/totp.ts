@@ -13,3 +13,11 @@ export function totp(secretBase32: string, now = Date.now()): string {
   const code = (digest.readUInt32BE(offset) & 0x7fffffff) % 1_000_000;
   return code.toString().padStart(6, "0");
 }
+
+/**
+ * A code the server accepts now (previous, current or next 30 s step) that is none of `used`: a code
+ * completes one sign-in only, so a test that already spent the current one takes a neighbour.
+ */
+export function unusedTotp(secretBase32: string, used: readonly string[], now = Date.now()): string {
+  return [0, 30_000, -30_000].map((shift) => totp(secretBase32, now + shift)).find((code) => !used.includes(code))!;
+}

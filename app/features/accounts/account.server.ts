@@ -17,13 +17,15 @@ import {
 } from "../../../db/schema";
 import { getAuth } from "./auth.server";
 import { type Failure, weakPasswordFailure } from "./accounts.server";
-import { RATE_RULES, RateLimitedError, hit } from "./rate-limit.server";
+import { RATE_RULES, RateLimitedError, hit, reset } from "./rate-limit.server";
+import { invalidatePasswordResetLinks } from "./reset-links.server";
+import { CodeReusedError, withSingleUseCode } from "./two-factor.server";
 import { forwardCookies } from "./session.server";
 
 /** Account page operations (/compte). Each takes the request so better-auth sees the user's session. */
 
 function message(error: unknown, fallback = "Une erreur s'est produite"): string {
-  if (error instanceof RateLimitedError) return error.message;
+  if (error instanceof RateLimitedError || error instanceof CodeReusedError) return error.message;
   const code = (error as { body?: { code?: string } })?.body?.code;
   if (code === "INVALID_PASSWORD" || code === "INVALID_EMAIL_OR_PASSWORD" || code === "CREDENTIAL_ACCOUNT_NOT_FOUND")
     return "Mot de passe incorrect.";
@@ -32,13 +34,32 @@ function message(error: unknown, fallback = "Une erreur s'est produite"): string
   return fallback;
 }
 
+/**
+ * The password checks of /compte share one budget per account: a stolen session must not become an
+ * unlimited password oracle. Each attempt counts; a right password clears the count.
+ */
+async function withPasswordCheck<T>(userId: string, check: () => Promise<T>): Promise<T> {
+  const key = `password:account:${userId}`;
+  await hit(key, RATE_RULES.passwordAccount);
+  const result = await check();
+  await reset(key);
+  return result;
+}
+
 export async function updateProfile(
   request: Request,
   userId: string,
   input: { firstName: string; phone?: string },
 ): Promise<{ ok: true } | Failure> {
   const db = await getDb();
-  if (input.phone) {
+  const [current] = await db.select({ phone: userTable.phoneNumber }).from(userTable).where(eq(userTable.id, userId));
+  if (input.phone && input.phone !== current?.phone) {
+    // Each new number checked says whether it belongs to someone: limited per account.
+    try {
+      await hit(`phone-change:account:${userId}`, RATE_RULES.phoneChangeAccount);
+    } catch (error) {
+      return { ok: false, message: message(error), fieldErrors: { phone: message(error) } };
+    }
     const [other] = await db
       .select({ id: userTable.id })
       .from(userTable)
@@ -62,6 +83,7 @@ export async function updateProfile(
 
 export async function changePassword(
   request: Request,
+  userId: string,
   input: { currentPassword: string; newPassword: string },
   userInputs: string[],
 ): Promise<{ ok: true; headers: Headers } | Failure> {
@@ -69,11 +91,11 @@ export async function changePassword(
   if (weak) return weak;
   try {
     const auth = await getAuth();
-    const { headers } = await auth.api.changePassword({
-      body: { ...input, revokeOtherSessions: true },
-      headers: request.headers,
-      returnHeaders: true,
-    });
+    const { headers } = await withPasswordCheck(userId, () =>
+      auth.api.changePassword({ body: { ...input, revokeOtherSessions: true }, headers: request.headers, returnHeaders: true }),
+    );
+    // A reset link asked for before the change must not undo it.
+    await invalidatePasswordResetLinks(userId);
     return { ok: true, headers: forwardCookies(headers) };
   } catch (error) {
     const text = message(error);
@@ -139,10 +161,17 @@ export async function listSessions(userId: string, currentSessionId: string): Pr
     }));
 }
 
-/** Ends one of the user's other sessions (never another user's: the user id is part of the filter). */
-export async function revokeSession(userId: string, sessionId: string): Promise<void> {
+/**
+ * Ends one of the user's other sessions (never another user's: the user id is part of the filter).
+ * Returns whether a session was ended: an id that is not one of the user's is reported as not found.
+ */
+export async function revokeSession(userId: string, sessionId: string): Promise<boolean> {
   const db = await getDb();
-  await db.delete(sessionTable).where(and(eq(sessionTable.id, sessionId), eq(sessionTable.userId, userId)));
+  const ended = await db
+    .delete(sessionTable)
+    .where(and(eq(sessionTable.id, sessionId), eq(sessionTable.userId, userId)))
+    .returning({ id: sessionTable.id });
+  return ended.length > 0;
 }
 
 /** Signs out of every device, this one included. */
@@ -166,15 +195,14 @@ export interface TotpEnrolment {
 
 export async function startTwoFactor(
   request: Request,
+  userId: string,
   password: string,
 ): Promise<{ ok: true; enrolment: TotpEnrolment; headers: Headers } | Failure> {
   try {
     const auth = await getAuth();
-    const { headers, response: result } = await auth.api.enableTwoFactor({
-      body: { password, method: "totp" },
-      headers: request.headers,
-      returnHeaders: true,
-    });
+    const { headers, response: result } = await withPasswordCheck(userId, () =>
+      auth.api.enableTwoFactor({ body: { password, method: "totp" }, headers: request.headers, returnHeaders: true }),
+    );
     if (result.method !== "totp") throw new Error("TOTP enrolment expected");
     const { totpURI, backupCodes } = result;
     const secret = new URL(totpURI).searchParams.get("secret") ?? "";
@@ -193,9 +221,10 @@ export async function confirmTwoFactor(
 ): Promise<{ ok: true; headers: Headers } | Failure> {
   try {
     await hit(`otp:ip:${clientIp}`, RATE_RULES.otpIp);
-    await hit(`otp:account:${userId}`, RATE_RULES.otpAccount);
     const auth = await getAuth();
-    const { headers } = await auth.api.verifyTOTP({ body: { code }, headers: request.headers, returnHeaders: true });
+    const { headers } = await withSingleUseCode(userId, code, () =>
+      auth.api.verifyTOTP({ body: { code }, headers: request.headers, returnHeaders: true }),
+    );
     return { ok: true, headers: forwardCookies(headers) };
   } catch (error) {
     return { ok: false, message: message(error), fieldErrors: { code: message(error) } };
@@ -203,10 +232,16 @@ export async function confirmTwoFactor(
 }
 
 /** Disabling rotates the session cookie: the new one must reach the browser. */
-export async function disableTwoFactor(request: Request, password: string): Promise<{ ok: true; headers: Headers } | Failure> {
+export async function disableTwoFactor(
+  request: Request,
+  userId: string,
+  password: string,
+): Promise<{ ok: true; headers: Headers } | Failure> {
   try {
     const auth = await getAuth();
-    const { headers } = await auth.api.disableTwoFactor({ body: { password }, headers: request.headers, returnHeaders: true });
+    const { headers } = await withPasswordCheck(userId, () =>
+      auth.api.disableTwoFactor({ body: { password }, headers: request.headers, returnHeaders: true }),
+    );
     return { ok: true, headers: forwardCookies(headers) };
   } catch (error) {
     return { ok: false, message: message(error), fieldErrors: { password: message(error) } };
@@ -277,10 +312,12 @@ export async function exportUserData(userId: string) {
 }
 
 /** Deletes the account; every personal row goes with it (foreign keys cascade; analytics lose the link). */
-export async function deleteAccount(request: Request, password: string): Promise<{ ok: true; headers: Headers } | Failure> {
+export async function deleteAccount(request: Request, userId: string, password: string): Promise<{ ok: true; headers: Headers } | Failure> {
   try {
     const auth = await getAuth();
-    const { headers } = await auth.api.deleteUser({ body: { password }, headers: request.headers, returnHeaders: true });
+    const { headers } = await withPasswordCheck(userId, () =>
+      auth.api.deleteUser({ body: { password }, headers: request.headers, returnHeaders: true }),
+    );
     return { ok: true, headers: forwardCookies(headers) };
   } catch (error) {
     return { ok: false, message: message(error), fieldErrors: { password: message(error) } };

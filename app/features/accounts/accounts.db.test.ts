@@ -1,6 +1,6 @@
 import { readFileSync, readdirSync, rmSync } from "node:fs";
 import path from "node:path";
-import { eq } from "drizzle-orm";
+import { and, eq, like } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { DatabaseHandle } from "../../../db/client.server";
 import {
@@ -10,12 +10,14 @@ import {
   user as userTable,
   userActivityHistory,
   userRoles,
+  verification,
 } from "../../../db/schema";
 import { browserRequest, cookiesFrom, redirectOf, useTestDatabase } from "../../../tests/support/accounts";
 import { guardRoute, requireRole, requireSection, requireUser } from "../access/guards.server";
 import { createAccessCode, grantAccess, hasSectionAccess, redeemAccessCode } from "../access/grants.server";
 import { readHistory, saveActivity } from "../activity/history.server";
-import { exportUserData, listSessions, revokeSession, signOutEverywhere } from "./account.server";
+import { exportUserData, listSessions, revokeSession, signOutEverywhere, updateProfile } from "./account.server";
+import { getAuth } from "./auth.server";
 import { registerAccount, requestPasswordReset, resetPassword, signIn, signOut } from "./accounts.server";
 import { getRole, setRole } from "./roles.server";
 import { getCurrentSession } from "./session.server";
@@ -145,6 +147,66 @@ describe(`accounts (${process.env.TEST_DB_DRIVER})`, () => {
     });
   });
 
+  it("keeps one reset link alive per account: a new request or a reset invalidates the others", async () => {
+    const outbox = path.join(process.env.DATA_DIR!, "outbox");
+    const { userId } = await register("Liens", "liens@example.com");
+    const newestLink = async () => {
+      rmSync(outbox, { recursive: true, force: true });
+      expect(await requestPasswordReset("liens@example.com", nextIp())).toEqual({ ok: true });
+      const [file] = readdirSync(outbox);
+      return decodeURIComponent(/reinitialiser-mot-de-passe\?token=([^\s]+)/.exec(readFileSync(path.join(outbox, file), "utf8"))![1]);
+    };
+    const expired = { ok: false, message: "Ce lien de réinitialisation est invalide ou a expiré." };
+    const first = await newestLink();
+    const second = await newestLink();
+    expect(await resetPassword(first, "premier-lien-perime-31")).toEqual(expired);
+    // Two links outstanding (the second, and a third asked for later): using one kills the other.
+    const third = await newestLink();
+    expect(await resetPassword(second, "deuxieme-lien-perime-32")).toEqual(expired);
+    expect(await resetPassword(third, "troisieme-lien-valide-33")).toEqual({ ok: true });
+    const remaining = await handle.db
+      .select()
+      .from(verification)
+      .where(and(eq(verification.value, userId), like(verification.identifier, "reset-password:%")));
+    expect(remaining).toEqual([]);
+  });
+
+  it("answers an unknown phone number only after a password hash, like a registered one", async () => {
+    const context = await (await getAuth()).$context;
+    const hash = context.password.hash;
+    let hashes = 0;
+    context.password.hash = (password: string) => {
+      hashes++;
+      return hash(password);
+    };
+    try {
+      expect(await signIn({ identifier: "07 11 22 33 44", password: "pas-le-bon-mot" }, browserRequest("/login"), nextIp())).toEqual({
+        ok: false,
+        message: "Identifiants incorrects",
+      });
+      expect(hashes).toBe(1);
+    } finally {
+      context.password.hash = hash;
+    }
+  });
+
+  it("limits phone changes on the account page, which say whether a number is taken", async () => {
+    const { userId, cookie } = await register("Numéros", "numeros@example.com");
+    for (let n = 0; n < 5; n++) {
+      expect(await updateProfile(browserRequest("/compte", cookie), userId, { firstName: "Numéros", phone: `+3361000000${n}` })).toEqual({
+        ok: true,
+      });
+    }
+    // Saving the profile again with the same number checks nothing and costs nothing.
+    expect(await updateProfile(browserRequest("/compte", cookie), userId, { firstName: "Num", phone: "+33610000004" })).toEqual({
+      ok: true,
+    });
+    expect(await updateProfile(browserRequest("/compte", cookie), userId, { firstName: "Num", phone: "+33612345678" })).toMatchObject({
+      ok: false,
+      message: "Trop de tentatives. Réessayez dans 60 minutes.",
+    });
+  });
+
   it("limits recovery requests per account", async () => {
     for (let i = 0; i < 3; i++) expect(await requestPasswordReset("quota@example.com", nextIp())).toEqual({ ok: true });
     expect(await requestPasswordReset("quota@example.com", nextIp())).toEqual({
@@ -194,8 +256,14 @@ describe(`guards (${process.env.TEST_DB_DRIVER})`, () => {
 
   it("send visitors of protected pages to /login with the encoded path and query", async () => {
     expect(await redirectOf(requireUser(browserRequest("/compte?onglet=securite")))).toBe("/login?next=%2Fcompte%3Fonglet%3Dsecurite");
-    expect(await redirectOf(guardRoute(browserRequest("/compte")))).toBe("/login?next=%2Fcompte");
-    expect((await guardRoute(browserRequest("/compte", student.cookie)))?.user.email).toBe("eleve@example.com");
+    expect(await redirectOf(guardRoute({ request: browserRequest("/compte"), pattern: "/compte" }))).toBe("/login?next=%2Fcompte");
+    expect((await guardRoute({ request: browserRequest("/compte", student.cookie), pattern: "/compte" })).session?.user.email).toBe(
+      "eleve@example.com",
+    );
+    // The rule follows the matched route: a case or encoding variant of the path gets the same redirect.
+    expect(await redirectOf(guardRoute({ request: browserRequest("/Compt%65"), pattern: "compte" }))).toBe("/login?next=%2FCompt%2565");
+    // A route outside the catalogue is refused, never served.
+    await expect(guardRoute({ request: browserRequest("/compte"), pattern: "/inconnue" })).rejects.toMatchObject({ init: { status: 404 } });
   });
 
   it("send visitors of Python pages to /acces-restreint with section=python, and let members in", async () => {
@@ -256,7 +324,7 @@ describe(`sessions and personal data (${process.env.TEST_DB_DRIVER})`, () => {
     const bob = await register("Bob", "bob@example.com");
     await saveActivity(bob.userId, { activityType: "search", inputData: { term: "séries" } });
     const [bobSession] = await handle.db.select().from(sessionTable).where(eq(sessionTable.userId, bob.userId));
-    await revokeSession(alice.userId, bobSession.id);
+    expect(await revokeSession(alice.userId, bobSession.id)).toBe(false);
     expect(await getCurrentSession(browserRequest("/", bob.cookie))).not.toBeNull();
 
     const exported = await exportUserData(alice.userId);

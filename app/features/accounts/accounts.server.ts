@@ -9,6 +9,7 @@ import { checkPasswordStrength } from "./password-strength";
 import { looksLikeEmail, normalizePhone } from "./phone";
 import { RATE_RULES, RateLimitedError, hit, reset } from "./rate-limit.server";
 import { forwardCookies } from "./session.server";
+import { CodeReusedError, TWO_FACTOR_MESSAGES, pendingTwoFactorUserId, withSingleUseCode } from "./two-factor.server";
 
 export const MESSAGES = {
   loginSuccess: { title: "Connexion réussie", description: "Bon retour parmi nous !" },
@@ -39,7 +40,7 @@ export function weakPasswordFailure(password: string, userInputs: string[] = [],
 
 /** better-auth error codes → French messages the user can act on. */
 function authErrorMessage(error: unknown, fallback: string): string {
-  if (error instanceof RateLimitedError) return error.message;
+  if (error instanceof RateLimitedError || error instanceof CodeReusedError) return error.message;
   if (error instanceof APIError) {
     const code = (error.body as { code?: string } | undefined)?.code ?? "";
     if (code.startsWith("USER_ALREADY_EXISTS")) return "Un compte existe déjà avec cette adresse e-mail.";
@@ -108,12 +109,17 @@ export async function signIn(input: { identifier: string; password: string }, re
   try {
     await hit(`signin:ip:${clientIp}`, RATE_RULES.signinIp);
     await hit(accountKey, RATE_RULES.signinAccount);
+    const auth = await getAuth();
     if (!email) {
       const phone = normalizePhone(identifier);
       email = phone ? (await findUserByPhone(phone))?.email : undefined;
-      if (!email) return fail(MESSAGES.loginFailure.fallback);
+      if (!email) {
+        // Spend the time a password check takes, as better-auth does for an unknown e-mail: an unknown
+        // number must not answer faster than a registered one.
+        await (await auth.$context).password.hash(input.password);
+        return fail(MESSAGES.loginFailure.fallback);
+      }
     }
-    const auth = await getAuth();
     const { headers, response } = await auth.api.signInEmail({
       body: { email, password: input.password, rememberMe: true },
       headers: request.headers,
@@ -135,12 +141,12 @@ export async function signIn(input: { identifier: string; password: string }, re
 export async function verifySignInCode(code: string, request: Request, clientIp: string): Promise<SignInResult> {
   try {
     await hit(`otp:ip:${clientIp}`, RATE_RULES.otpIp);
+    const pendingUserId = await pendingTwoFactorUserId(request);
+    if (!pendingUserId) return { ok: false, message: TWO_FACTOR_MESSAGES.expired };
     const auth = await getAuth();
-    const { headers, response } = await auth.api.verifyTOTP({
-      body: { code, trustDevice: false },
-      headers: request.headers,
-      returnHeaders: true,
-    });
+    const { headers, response } = await withSingleUseCode(pendingUserId, code, () =>
+      auth.api.verifyTOTP({ body: { code, trustDevice: false }, headers: request.headers, returnHeaders: true }),
+    );
     const userId = response.user.id;
     await recordAuthActivity(userId, "login");
     await track("login", userId, { twoFactor: true });

@@ -5,6 +5,7 @@ import { getDatabaseHandle } from "../../../db/client.server";
 import * as schema from "../../../db/schema";
 import { getConfig, getSessionSecret } from "../../config.server";
 import { sendEmail } from "../email/email.server";
+import { invalidatePasswordResetLinks } from "./reset-links.server";
 
 /**
  * better-auth is used as a server library: every flow goes through our route actions (zod validation,
@@ -33,8 +34,11 @@ function createAuth(db: Awaited<ReturnType<typeof getDatabaseHandle>>["db"]) {
       maxPasswordLength: 128,
       autoSignIn: true,
       revokeSessionsOnPasswordReset: true,
+      onPasswordReset: ({ user }) => invalidatePasswordResetLinks(user.id),
       resetPasswordTokenExpiresIn: 60 * 60,
+      // Asking for a link, or using one, invalidates every other link of the account.
       sendResetPassword: async ({ user, token }) => {
+        await invalidatePasswordResetLinks(user.id, token);
         const link = `${config.siteUrl}/reinitialiser-mot-de-passe?token=${encodeURIComponent(token)}`;
         await sendEmail({
           to: user.email,

@@ -19,6 +19,10 @@ export const RATE_RULES = {
   otpIp: { max: 10, windowSeconds: 15 * 60 },
   otpAccount: { max: 5, windowSeconds: 15 * 60 },
   accessCodeAccount: { max: 10, windowSeconds: 60 * 60 },
+  /** Password checks behind a session (/compte: 2FA on or off, password change, deletion). */
+  passwordAccount: { max: 5, windowSeconds: 15 * 60 },
+  /** Phone changes on /compte: each says whether a number is taken. */
+  phoneChangeAccount: { max: 5, windowSeconds: 60 * 60 },
 } satisfies Record<string, RateRule>;
 
 export class RateLimitedError extends Error {
@@ -51,3 +55,20 @@ export async function reset(key: string): Promise<void> {
   const db = await getDb();
   await db.execute(sql`delete from rate_limit_buckets where key = ${key}`);
 }
+
+/**
+ * Claims a one-time use of `key` for `windowSeconds`, atomically across instances: false when it was
+ * already claimed within that time (e.g. a TOTP code already used).
+ */
+export async function claimOnce(key: string, windowSeconds: number): Promise<boolean> {
+  try {
+    await hit(key, { max: 1, windowSeconds });
+    return true;
+  } catch (error) {
+    if (error instanceof RateLimitedError) return false;
+    throw error;
+  }
+}
+
+/** Gives back a claim (the use it was taken for did not happen). */
+export const release = reset;

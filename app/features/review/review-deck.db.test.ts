@@ -176,12 +176,16 @@ describe(`server review deck (${process.env.TEST_DB_DRIVER})`, () => {
 
   it("serves a maths card only while the user holds the maths right", async () => {
     const { userId } = await register("Sami");
-    expect(await markCard(userId, LOGIC, "fr", T0)).toBe(true);
+    // Without the right, a maths card is answered like an unknown id: neither marked nor merged.
+    expect(await markCard(userId, LOGIC, "fr", T0)).toBe(false);
+    expect((await mergeLocalCards(userId, [{ id: LOGIC }], T0)).added).toBe(0);
     await markCard(userId, PY("puissance"), "fr", T0);
     expect((await readDeck(userId, after(1))).cards.map((card) => card.cardId)).toEqual([PY("puissance")]);
     await expect(gradeCard(userId, LOGIC, "fr", "good", after(1))).rejects.toBeInstanceOf(CardNotInDeckError);
+    expect(await rows(userId)).toHaveLength(1);
 
     await grantAccess({ userId, section: "maths", source: "admin" });
+    expect(await markCard(userId, LOGIC, "fr", T0)).toBe(true);
     const withRight = await readDeck(userId, after(1));
     expect(withRight.cards.map((card) => card.cardId).sort()).toEqual([LOGIC, PY("puissance")].sort());
     expect(withRight.counts).toEqual({ due: 2, total: 2 });
@@ -227,6 +231,9 @@ describe(`/api/revision (${process.env.TEST_DB_DRIVER})`, () => {
       status: 404,
       body: { error: "Carte introuvable." },
     });
+    // A maths card without the maths right: the same answer as an unknown id, and nothing stored.
+    expect(await api.post(eve.cookie, { intent: "mark", cardId: LOGIC })).toEqual({ status: 404, body: { error: "Carte introuvable." } });
+    expect(await rows(eve.userId)).toMatchObject([{ cardId: PY("puissance") }]);
 
     const merged = await api.post(eve.cookie, {
       intent: "merge",

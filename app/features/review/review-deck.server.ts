@@ -45,6 +45,18 @@ function deckAccess(userId: string) {
   };
 }
 
+/**
+ * A card the user may read now, or undefined: unknown ids and cards of decks the user may not read get
+ * the same answer, so a card id tells nothing about a section the user has no right to.
+ */
+function findReadableCard(userId: string) {
+  const mayRead = deckAccess(userId);
+  return async (cardId: string) => {
+    const found = findCard(cardId);
+    return found && (await mayRead(found.deck.path)) ? found : undefined;
+  };
+}
+
 function toFsrsCard(row: ReviewRow): Card {
   return {
     due: row.due,
@@ -82,7 +94,7 @@ function emptyState(due: Date) {
 
 /** Marks a card: a new card is due now; re-marking a card already in the deck makes it due now and keeps its history. */
 export async function markCard(userId: string, cardId: string, language = "fr", now = new Date()): Promise<boolean> {
-  if (!findCard(cardId) || !LANGUAGE.test(language)) return false;
+  if (!LANGUAGE.test(language) || !(await findReadableCard(userId)(cardId))) return false;
   const db = await getDb();
   await db
     .insert(flashcardReviews)
@@ -126,9 +138,10 @@ export async function mergeLocalCards(
   now = new Date(),
 ): Promise<{ added: number; cards: MarkedCard[] }> {
   const unique = new Map<string, { cardId: string; language: string; markedAt: Date }>();
+  const readable = findReadableCard(userId);
   for (const card of cards) {
     const language = card.language ?? "fr";
-    if (!LANGUAGE.test(language) || !findCard(card.id)) continue;
+    if (!LANGUAGE.test(language) || !(await readable(card.id))) continue;
     const marked = card.markedAt ? new Date(card.markedAt) : now;
     const markedAt = Number.isNaN(marked.getTime()) || marked > now ? now : marked;
     const key = JSON.stringify([card.id, language]);
@@ -217,8 +230,7 @@ export async function gradeCard(
   rating: ReviewRating,
   now = new Date(),
 ): Promise<ReviewCardView> {
-  const found = findCard(cardId);
-  if (!found || !(await deckAccess(userId)(found.deck.path))) throw new CardNotInDeckError();
+  if (!(await findReadableCard(userId)(cardId))) throw new CardNotInDeckError();
   const db = await getDb();
   const updated = await db.transaction(async (tx) => {
     const [row] = await tx
