@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { ACTIVITY_GAINS, SEARCH_CATEGORIES } from "../app/catalog/types.ts";
+import { duplicatesBy } from "./unique.ts";
 
 /**
  * One schema file for every content type (DESIGN §5), with the pedagogical invariants. Markdown
@@ -66,10 +67,9 @@ export const exerciseSchema = z.object({
 export const exerciseSetSchema = z
   .object({ ...pageBase, section: z.enum(SECTIONS), course: id.optional(), intro: markdown.optional(), exercises: z.array(exerciseSchema).min(1) })
   .superRefine((set, ctx) => {
-    const ids = new Set<string>();
+    for (const { index, key } of duplicatesBy(set.exercises, (exercise) => exercise.id))
+      ctx.addIssue({ code: "custom", path: ["exercises", index, "id"], message: `id d'exercice en double : ${key}` });
     set.exercises.forEach((exercise, index) => {
-      if (ids.has(exercise.id)) ctx.addIssue({ code: "custom", path: ["exercises", index, "id"], message: `id d'exercice en double : ${exercise.id}` });
-      ids.add(exercise.id);
       if (exercise.concours && exercise.difficulty !== 3) ctx.addIssue({ code: "custom", path: ["exercises", index, "concours"], message: "« Type concours » est réservé aux exercices ★★★" });
     });
   });
@@ -98,18 +98,16 @@ export type Question = z.infer<typeof questionSchema>;
 export const quizSchema = z
   .object({ ...pageBase, section: z.enum(SECTIONS), course: id.optional(), questions: z.array(questionSchema).min(1) })
   .superRefine((quiz, ctx) => {
-    const ids = new Set<string>();
+    for (const { index, key } of duplicatesBy(quiz.questions, (question) => question.id))
+      ctx.addIssue({ code: "custom", path: ["questions", index, "id"], message: `id de question en double : ${key}` });
     quiz.questions.forEach((question, index) => {
-      if (ids.has(question.id)) ctx.addIssue({ code: "custom", path: ["questions", index, "id"], message: `id de question en double : ${question.id}` });
-      ids.add(question.id);
       if (question.type === "single" || question.type === "multiple") {
         const correct = question.options.filter((o) => o.correct).length;
         if (question.type === "single" && correct !== 1) ctx.addIssue({ code: "custom", path: ["questions", index], message: "un QCM à réponse unique a exactement une bonne réponse" });
         if (question.type === "multiple" && correct < 1) ctx.addIssue({ code: "custom", path: ["questions", index], message: "un QCM à réponses multiples a au moins une bonne réponse" });
-        const texts = question.options.map((o) => o.text.trim().toLowerCase());
-        if (new Set(texts).size !== texts.length) ctx.addIssue({ code: "custom", path: ["questions", index], message: "options en double" });
-        const optionIds = question.options.map((o) => o.id);
-        if (new Set(optionIds).size !== optionIds.length) ctx.addIssue({ code: "custom", path: ["questions", index], message: "lettres d'options en double" });
+        if (duplicatesBy(question.options, (o) => o.text.trim().toLowerCase()).length)
+          ctx.addIssue({ code: "custom", path: ["questions", index], message: "options en double" });
+        if (duplicatesBy(question.options, (o) => o.id).length) ctx.addIssue({ code: "custom", path: ["questions", index], message: "lettres d'options en double" });
       }
     });
   });
@@ -120,15 +118,10 @@ export const flashcardSchema = z.object({ id, front: markdown, back: markdown, t
 export const deckSchema = z
   .object({ ...pageBase, section: z.enum(SECTIONS), course: id.optional(), cards: z.array(flashcardSchema).min(1) })
   .superRefine((deck, ctx) => {
-    const fronts = new Set<string>();
-    const ids = new Set<string>();
-    deck.cards.forEach((card, index) => {
-      const front = card.front.trim().toLowerCase();
-      if (fronts.has(front)) ctx.addIssue({ code: "custom", path: ["cards", index, "front"], message: "recto en double dans le paquet" });
-      if (ids.has(card.id)) ctx.addIssue({ code: "custom", path: ["cards", index, "id"], message: `id de carte en double : ${card.id}` });
-      fronts.add(front);
-      ids.add(card.id);
-    });
+    for (const { index } of duplicatesBy(deck.cards, (card) => card.front.trim().toLowerCase()))
+      ctx.addIssue({ code: "custom", path: ["cards", index, "front"], message: "recto en double dans le paquet" });
+    for (const { index, key } of duplicatesBy(deck.cards, (card) => card.id))
+      ctx.addIssue({ code: "custom", path: ["cards", index, "id"], message: `id de carte en double : ${key}` });
   });
 export type Deck = z.infer<typeof deckSchema>;
 
@@ -162,15 +155,10 @@ export const vocabularySchema = z
       .min(1),
   })
   .superRefine((list, ctx) => {
-    const ids = new Set<string>();
-    const terms = new Set<string>();
-    list.entries.forEach((entry, index) => {
-      if (ids.has(entry.id)) ctx.addIssue({ code: "custom", path: ["entries", index, "id"], message: `id en double : ${entry.id}` });
-      const term = entry.term.toLowerCase();
-      if (terms.has(term)) ctx.addIssue({ code: "custom", path: ["entries", index, "term"], message: `terme en double : ${entry.term}` });
-      ids.add(entry.id);
-      terms.add(term);
-    });
+    for (const { index, key } of duplicatesBy(list.entries, (entry) => entry.id))
+      ctx.addIssue({ code: "custom", path: ["entries", index, "id"], message: `id en double : ${key}` });
+    for (const { index } of duplicatesBy(list.entries, (entry) => entry.term.toLowerCase()))
+      ctx.addIssue({ code: "custom", path: ["entries", index, "term"], message: `terme en double : ${list.entries[index].term}` });
   });
 export type Vocabulary = z.infer<typeof vocabularySchema>;
 

@@ -3,6 +3,7 @@
 // and that the generated catalogue entries are up to date.
 import path from "node:path";
 import { ContentError, kindOfFile, loadAllContent, loadContentFile } from "../content/pipeline/load";
+import { pythonInterpreter } from "../content/pipeline/python";
 import { validateContent } from "../content/pipeline/validate";
 import { knownPaths, staleGeneratedCatalogFiles } from "./content-index-lib";
 
@@ -23,16 +24,16 @@ try {
   const all = files.length ? await loadAllContent().catch(() => loaded) : loaded;
   const report = validateContent(loaded, { knownPaths: knownPaths(all), python });
   if (!files.length) {
-    for (const stale of await staleGeneratedCatalogFiles(all)) report.problems.push(`${stale} n'est pas à jour : lancez \`npm run content:index\`.`);
+    for (const stale of await staleGeneratedCatalogFiles(all))
+      report.problems.push(`${stale} n'est pas à jour : lancez \`npm run content:index\`.`);
   }
-  for (const skipped of report.skipped) console.warn(`ignoré — ${skipped}`);
   if (report.problems.length) {
     console.error(report.problems.join("\n"));
     console.error(`\ncontent:check — ${report.problems.length} problème(s)`);
     process.exit(1);
   }
   console.log(
-    `content:check — ${loaded.length} fichier(s) vérifié(s), ${report.ran} bloc(s) Python exécuté(s), ${report.skipped.length} ignoré(s), aucun problème.`,
+    `content:check — ${loaded.length} fichier(s) vérifié(s), ${report.ran} bloc(s) Python exécuté(s)${python ? ` avec ${pythonInterpreter()}` : ""}, aucun problème.`,
   );
 } catch (error) {
   console.error(error instanceof ContentError ? error.message : error);

@@ -6,6 +6,7 @@ cd "$(dirname "$0")/.."
 mkdir -p test-results
 rm -f test-results/vitest.json
 bash scripts/ensure-chromium.sh
+bash scripts/ensure-python.sh
 npm run --silent typecheck
 npm run --silent lint
 npm run --silent content:check -- --no-python  # the Python blocks and checks run in the Vitest content suite

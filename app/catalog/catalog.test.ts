@@ -6,7 +6,8 @@ import { PAGE_FLAGS } from "./page-flags";
 import { documentTitle, hasPage, hasPageFlag } from "./site-pages";
 import { footerColumns, headerMenus, legalLinks } from "./navigation";
 
-const inventoryFile = path.resolve(import.meta.dirname, "../../../shared/spec/url-inventory.tsv");
+// The URLs and titles of the site Tremplin replaces (kept in the repository: the project stands alone).
+const inventoryFile = path.resolve(import.meta.dirname, "../../docs/spec/url-inventory.tsv");
 const inventory = new Map(
   readFileSync(inventoryFile, "utf8")
     .trim()

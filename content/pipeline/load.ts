@@ -14,6 +14,7 @@ import {
   referenceSchema,
   vocabularySchema,
 } from "../schema.ts";
+import { duplicatesBy } from "../unique.ts";
 import { compileMarkdown } from "./markdown.ts";
 
 export const contentRoot = path.resolve(import.meta.dirname, "..");
@@ -218,11 +219,10 @@ export async function buildContentStore() {
   const loaded = await loadAllContent();
   const byKind = <K extends ContentKind>(kind: K) =>
     Object.fromEntries(loaded.filter((entry) => entry.kind === kind).map((entry) => [entry.compiled.id, entry.compiled])) as Record<string, Extract<LoadedContent, { kind: K }>["compiled"]>;
-  const ids = new Map<string, string>();
-  for (const entry of loaded) {
-    const other = ids.get(entry.compiled.id);
-    if (other) throw new ContentError(`${entry.source.meta.sourceFile}: id « ${entry.compiled.id} » déjà utilisé par ${other}`);
-    ids.set(entry.compiled.id, entry.source.meta.sourceFile);
+  const [duplicate] = duplicatesBy(loaded, (entry) => entry.compiled.id);
+  if (duplicate) {
+    const file = (index: number) => loaded[index].source.meta.sourceFile;
+    throw new ContentError(`${file(duplicate.index)}: id « ${duplicate.key} » déjà utilisé par ${file(duplicate.firstIndex)}`);
   }
   return {
     pages: byKind("page"),

@@ -49,16 +49,43 @@ export function snippetsOf(source: ContentSource): Snippet[] {
 
 export interface SnippetResult {
   id: string;
-  status: "ok" | "mismatch" | "skipped" | "error";
+  status: "ok" | "mismatch" | "error";
   detail: string;
 }
 
 const runner = path.join(import.meta.dirname, "run_python.py");
 
-/** Runs snippets in one python3 process (each alone, in its own namespace). */
+/** What the content's Python uses; a block needing a module outside this list is an error too. */
+export const PYTHON_MODULES = ["numpy", "scipy", "matplotlib", "sympy"] as const;
+export const PYTHON_INSTALL_HINT = "sudo apt-get install -y python3-numpy python3-scipy python3-matplotlib python3-sympy";
+
+function hasModules(interpreter: string): boolean {
+  const probe = spawnSync(interpreter, ["-c", `import ${PYTHON_MODULES.join(", ")}`], { encoding: "utf8", timeout: 60_000 });
+  return probe.status === 0;
+}
+
+let chosen: string | undefined;
+
+/**
+ * The interpreter that runs the content's Python: $PYTHON, else the first of python3 and Debian's
+ * /usr/bin/python3 that has every module of PYTHON_MODULES (scripts/ensure-python.sh installs Debian's
+ * packages when none has), else python3, whose missing modules then fail the blocks that need them.
+ */
+export function pythonInterpreter(): string {
+  chosen ??= process.env.PYTHON || ["python3", "/usr/bin/python3"].find(hasModules) || "python3";
+  return chosen;
+}
+
+/** Runs snippets in one Python process (each alone, in its own namespace). */
 export function runSnippets(snippets: Snippet[]): SnippetResult[] {
   if (snippets.length === 0) return [];
-  const result = spawnSync(process.env.PYTHON ?? "python3", [runner], { input: JSON.stringify(snippets), encoding: "utf8", maxBuffer: 64 * 1024 * 1024, timeout: 15 * 60_000 });
-  if (result.status !== 0) throw new Error(`python3 failed: ${result.error?.message ?? result.stderr}`);
+  const interpreter = pythonInterpreter();
+  const result = spawnSync(interpreter, [runner], {
+    input: JSON.stringify(snippets),
+    encoding: "utf8",
+    maxBuffer: 64 * 1024 * 1024,
+    timeout: 15 * 60_000,
+  });
+  if (result.status !== 0) throw new Error(`${interpreter} failed: ${result.error?.message ?? result.stderr}`);
   return JSON.parse(result.stdout) as SnippetResult[];
 }

@@ -9,6 +9,7 @@ import sys
 import traceback
 
 os.environ.setdefault("MPLBACKEND", "Agg")
+INSTALL_HINT = "sudo apt-get install -y python3-numpy python3-scipy python3-matplotlib python3-sympy"
 
 
 class Timeout(Exception):
@@ -33,7 +34,8 @@ for item in json.load(sys.stdin):
         if expected is not None and printed.rstrip() != expected.rstrip():
             status, detail = "mismatch", printed
     except ModuleNotFoundError as error:
-        status, detail = "skipped", f"module absent : {error.name}"
+        # Every block runs: a missing module is a failure of the machine to fix, never a skip.
+        status, detail = "error", f"module absent : {error.name} (installez-le : {INSTALL_HINT})"
     except Timeout:
         status, detail = "error", "plus de 20 s d'exécution"
     except BaseException:

@@ -1,0 +1,81 @@
+import { describe, expect, it } from "vitest";
+import { duplicatesBy } from "../unique";
+import type { LoadedContent } from "./load";
+import { referenceProblems } from "./references";
+
+type Fixture = { kind: string; file: string; text: string; compiled: Record<string, unknown> };
+
+function check(fixtures: Fixture[]): string[] {
+  const loaded = fixtures.map(({ kind, file, compiled }) => ({ kind, compiled, source: { meta: { sourceFile: file } } }));
+  const texts = new Map(fixtures.map(({ file, text }) => [file, text]));
+  return referenceProblems(loaded as unknown as LoadedContent[], (file) => texts.get(file)!);
+}
+
+const course = (id: string, fields: Record<string, unknown>, text = ""): Fixture => ({
+  kind: "course",
+  file: `courses/${id}.md`,
+  text: `---\nid: ${id}\ntitle: Titre\n${text}---\n`,
+  compiled: { id, track: "maths-1a", order: 1, ...fields },
+});
+const companion = (kind: string, id: string, courseId?: string): Fixture => ({
+  kind,
+  file: `${kind}/${id}.yaml`,
+  text: `id: ${id}\ntitle: Titre\n${courseId ? `course: ${courseId}\n` : ""}`,
+  compiled: { id, ...(courseId ? { course: courseId } : {}) },
+});
+
+describe("references between content files", () => {
+  it("accepts a course and its companions that name each other", () => {
+    expect(
+      check([
+        course("suites", { exercises: "suites-ex", quiz: "suites-quiz", flashcards: "suites-cartes" }),
+        companion("exercises", "suites-ex", "suites"),
+        companion("quiz", "suites-quiz", "suites"),
+        companion("flashcards", "suites-cartes", "suites"),
+      ]),
+    ).toEqual([]);
+  });
+
+  it("reports a misspelt reference with its file and line", () => {
+    expect(check([course("suites", { quiz: "suite-quiz" }, "track: maths-1a\nquiz: suite-quiz\n")])).toEqual([
+      "courses/suites.md:5: quiz « suite-quiz » ne correspond à aucun contenu",
+    ]);
+  });
+
+  it("reports a reference to the wrong kind, and one that is not returned", () => {
+    expect(
+      check([
+        course("suites", { quiz: "suites-ex", flashcards: "suites-cartes" }, "quiz: suites-ex\nflashcards: suites-cartes\n"),
+        companion("exercises", "suites-ex", "suites"),
+        companion("flashcards", "suites-cartes"),
+      ]),
+    ).toEqual([
+      "courses/suites.md:4: quiz « suites-ex » est un contenu de type exercises, pas quiz",
+      "courses/suites.md:5: suites-cartes ne renvoie pas à ce cours (course: suites attendu dans flashcards/suites-cartes.yaml)",
+      "exercises/suites-ex.yaml:3: le cours suites ne liste pas ce contenu (exercises: suites-ex attendu dans courses/suites.md)",
+    ]);
+  });
+
+  it("reports a companion whose course does not exist, and two chapters at the same place of a track", () => {
+    expect(
+      check([
+        companion("quiz", "orphelin-quiz", "cours-absent"),
+        course("a", {}, "order: 1\n"),
+        { ...course("b", {}, "order: 1\n"), file: "courses/b.md" },
+      ]),
+    ).toEqual([
+      "quiz/orphelin-quiz.yaml:3: course « cours-absent » ne correspond à aucun cours",
+      "courses/b.md:4: ordre 1 déjà pris dans le parcours maths-1a par courses/a.md",
+    ]);
+  });
+});
+
+describe("duplicatesBy", () => {
+  it("lists each repeated key with the index of its first occurrence", () => {
+    expect(duplicatesBy(["a", "b", "A", "c", "b"], (value) => value.toLowerCase())).toEqual([
+      { index: 2, firstIndex: 0, key: "a" },
+      { index: 4, firstIndex: 1, key: "b" },
+    ]);
+    expect(duplicatesBy([], String)).toEqual([]);
+  });
+});
