@@ -3,7 +3,8 @@ import { Link, data } from "react-router";
 import { z } from "zod";
 import { requireUser } from "~/features/access/guards.server";
 import { loginUrl, requestPath } from "~/features/access/next";
-import { getExerciseSet, parentCourse } from "~/features/content/store.server";
+import { contentHasMath, getExerciseSet, parentCourse } from "~/features/content/store.server";
+import { exerciseStatement } from "~/features/learning/exercise-parts.server";
 import { ExerciseCard } from "~/features/learning/exercise-card";
 import { readMarks, saveMark } from "~/features/learning/learning.server";
 import { pageMeta } from "~/features/site/meta";
@@ -14,11 +15,18 @@ import { readFormData } from "~/features/http/request-body.server";
 
 const markSchema = z.object({ exerciseId: z.string().min(1), status: z.enum(["reussi", "a-revoir"]) });
 
-export async function loader({ request, pattern }: Route.LoaderArgs) {
+export async function loader({ request, pattern, context }: Route.LoaderArgs) {
   const { entry, content: set, session } = await loadContentRoute({ request, pattern }, getExerciseSet);
   return {
     meta: catalogPageMeta(entry, set.description),
-    set: { title: set.title, introHtml: set.introHtml, exercises: set.exercises },
+    // Statements only: each hint and the solution come from /api/exercices/… when asked for.
+    set: {
+      id: set.id,
+      title: set.title,
+      introHtml: set.introHtml,
+      exercises: set.exercises.map((exercise) => exerciseStatement(set.id, exercise, context.documentRequest)),
+    },
+    hasMath: contentHasMath(set),
     course: parentCourse(set.course),
     marks: session ? await readMarks(session.user.id, set.id) : {},
     signedIn: Boolean(session),
@@ -40,8 +48,8 @@ export async function action({ request, pattern }: Route.ActionArgs) {
 export const meta: Route.MetaFunction = ({ loaderData }) => pageMeta(loaderData?.meta);
 
 export default function ExerciseSet({ loaderData }: Route.ComponentProps) {
-  const { set, course, marks, signedIn, loginHref } = loaderData;
-  useMathFonts(set);
+  const { set, course, marks, signedIn, loginHref, hasMath } = loaderData;
+  useMathFonts(hasMath);
   const done = Object.values(marks).filter((status) => status === "reussi").length;
   return (
     <div className="mx-auto max-w-4xl px-4">
@@ -63,6 +71,7 @@ export default function ExerciseSet({ loaderData }: Route.ComponentProps) {
         {set.exercises.map((exercise, index) => (
           <ExerciseCard
             key={exercise.id}
+            setId={set.id}
             exercise={exercise}
             number={index + 1}
             mark={marks[exercise.id]}

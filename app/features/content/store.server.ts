@@ -90,7 +90,7 @@ function tokenValues(): Record<string, string | undefined> {
  * A content body for a loader (see ContentHtml): the HTML on client navigations, only a reference on a
  * document request, where the server renders it from the store through contentHtmlByRef.
  */
-export function contentBody(kind: "course" | "page", id: string, documentRequest: boolean): { html: string | null; htmlRef: string } {
+export function contentBody(kind: "course" | "page" | "exercise", id: string, documentRequest: boolean): { html: string | null; htmlRef: string } {
   const htmlRef = `${kind}:${id}`;
   return { html: documentRequest ? null : (contentHtmlByRef(htmlRef) ?? ""), htmlRef };
 }
@@ -100,6 +100,11 @@ export function contentHtmlByRef(ref: string): string | undefined {
   const separator = ref.indexOf(":");
   const [kind, id] = [ref.slice(0, separator), ref.slice(separator + 1)];
   if (kind === "course") return getCourse(id)?.html;
+  if (kind === "exercise") {
+    // `<set id>/<exercise id>`: the statement of one exercise (hints and solutions never travel this way).
+    const [setId, exerciseId] = id.split("/");
+    return getExerciseSet(setId)?.exercises.find((exercise) => exercise.id === exerciseId)?.statementHtml;
+  }
   if (kind === "page") {
     const page = getPage(id);
     return page && fillTokens(page.html);

@@ -3,6 +3,8 @@ import { useState } from "react";
 import { Link, useFetcher } from "react-router";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
+import { ContentHtml } from "~/features/content/content-html";
+import { EXERCISE_PART_MESSAGES, type ExercisePart, exercisePartUrl, hintPart } from "./exercise-parts";
 import type { MarkStatus } from "./learning.server";
 
 export interface ExerciseView {
@@ -11,9 +13,63 @@ export interface ExerciseView {
   difficulty: 1 | 2 | 3;
   concours: boolean;
   method: string;
-  statementHtml: string;
-  hintsHtml: string[];
-  solutionHtml: string;
+  /** Null on a document request: the server renders the statement from its store (ContentHtml). */
+  statementHtml: string | null;
+  statementRef: string;
+  /** How many hints there are; their text and the solution are asked for one at a time. */
+  hintCount: number;
+}
+
+/** Parts already fetched during this visit (a reveal hidden and shown again costs no request). */
+const fetchedParts = new Map<string, Promise<string>>();
+
+function fetchPart(url: string): Promise<string> {
+  let pending = fetchedParts.get(url);
+  if (!pending) {
+    pending = fetch(url, { headers: { Accept: "application/json" } }).then(async (response) => {
+      const body = (await response.json().catch(() => ({}))) as { html?: string; error?: string };
+      if (!response.ok || typeof body.html !== "string") throw new Error(body.error ?? EXERCISE_PART_MESSAGES.loadFailed);
+      return body.html;
+    });
+    // A failed request is not kept: the next click asks again.
+    pending.catch(() => fetchedParts.delete(url));
+    fetchedParts.set(url, pending);
+  }
+  return pending;
+}
+
+type PartState = { status: "loading" } | { status: "ready"; html: string } | { status: "error"; message: string };
+
+/** The revealed parts of one exercise, loaded on demand; `reveal` asks for one (again after an error). */
+function useExerciseParts(setId: string, exerciseId: string) {
+  const [parts, setParts] = useState<Partial<Record<ExercisePart, PartState>>>({});
+  const reveal = (part: ExercisePart) => {
+    setParts((current) => (current[part]?.status === "ready" ? current : { ...current, [part]: { status: "loading" } }));
+    fetchPart(exercisePartUrl(setId, exerciseId, part)).then(
+      (html) => setParts((current) => ({ ...current, [part]: { status: "ready", html } })),
+      (error: Error) => setParts((current) => ({ ...current, [part]: { status: "error", message: error.message } })),
+    );
+  };
+  return { parts, reveal };
+}
+
+function PartBody({ state, onRetry }: { state: PartState | undefined; onRetry: () => void }) {
+  if (!state || state.status === "loading")
+    return (
+      <p className="mt-1 text-sm text-muted-foreground" role="status">
+        Chargement...
+      </p>
+    );
+  if (state.status === "error")
+    return (
+      <p className="mt-1 text-sm text-destructive" role="alert">
+        {state.message}{" "}
+        <button type="button" onClick={onRetry} className="font-semibold underline underline-offset-4">
+          Réessayer
+        </button>
+      </p>
+    );
+  return <div className="prose-content mt-1" dangerouslySetInnerHTML={{ __html: state.html }} />;
 }
 
 export function DifficultyStars({ level }: { level: 1 | 2 | 3 }) {
@@ -28,12 +84,14 @@ export function DifficultyStars({ level }: { level: 1 | 2 | 3 }) {
 
 /** One exercise: statement, hints one at a time, the solution on request, and the student's mark. */
 export function ExerciseCard({
+  setId,
   exercise,
   number,
   mark,
   signedIn,
   loginHref,
 }: {
+  setId: string;
   exercise: ExerciseView;
   number: number;
   mark?: MarkStatus;
@@ -42,6 +100,7 @@ export function ExerciseCard({
 }) {
   const [hintsShown, setHintsShown] = useState(0);
   const [solutionShown, setSolutionShown] = useState(false);
+  const { parts, reveal } = useExerciseParts(setId, exercise.id);
   const fetcher = useFetcher();
   const pendingStatus = fetcher.formData?.get("status") as MarkStatus | undefined;
   const current = pendingStatus ?? mark;
@@ -61,18 +120,25 @@ export function ExerciseCard({
         ) : null}
       </header>
       <p className="mt-1 text-sm text-muted-foreground">Méthode travaillée&nbsp;: {exercise.method}</p>
-      <div className="prose-content mt-4" dangerouslySetInnerHTML={{ __html: exercise.statementHtml }} />
+      <ContentHtml html={exercise.statementHtml} htmlRef={exercise.statementRef} className="prose-content mt-4" />
 
-      {exercise.hintsHtml.slice(0, hintsShown).map((hint, index) => (
-        <div key={index} className="mt-4 rounded-xl border border-accent/40 bg-accent-soft p-4">
+      {Array.from({ length: hintsShown }, (_, index) => hintPart(index + 1)).map((part, index) => (
+        <div key={part} className="mt-4 rounded-xl border border-accent/40 bg-accent-soft p-4">
           <p className="text-sm font-bold">Indication {index + 1}</p>
-          <div className="prose-content mt-1" dangerouslySetInnerHTML={{ __html: hint }} />
+          <PartBody state={parts[part]} onRetry={() => reveal(part)} />
         </div>
       ))}
       <div className="mt-4 flex flex-wrap gap-2">
-        {hintsShown < exercise.hintsHtml.length ? (
-          <Button variant="outline" size="sm" onClick={() => setHintsShown((count) => count + 1)}>
-            Afficher une indication ({hintsShown + 1}/{exercise.hintsHtml.length})
+        {hintsShown < exercise.hintCount ? (
+          <Button
+            variant="outline"
+            size="sm"
+            onClick={() => {
+              reveal(hintPart(hintsShown + 1));
+              setHintsShown((count) => count + 1);
+            }}
+          >
+            Afficher une indication ({hintsShown + 1}/{exercise.hintCount})
           </Button>
         ) : null}
         <Button
@@ -80,7 +146,10 @@ export function ExerciseCard({
           size="sm"
           aria-expanded={solutionShown}
           aria-controls={`${exercise.id}-solution`}
-          onClick={() => setSolutionShown((shown) => !shown)}
+          onClick={() => {
+            if (!solutionShown) reveal("solution");
+            setSolutionShown((shown) => !shown);
+          }}
         >
           {solutionShown ? "Masquer la solution" : "Voir la solution"}
         </Button>
@@ -92,7 +161,7 @@ export function ExerciseCard({
           className="mt-4 rounded-xl border border-border bg-muted/40 p-4"
         >
           <p className="text-sm font-bold">Solution</p>
-          <div className="prose-content mt-1" dangerouslySetInnerHTML={{ __html: exercise.solutionHtml }} />
+          <PartBody state={parts.solution} onRetry={() => reveal("solution")} />
         </section>
       ) : null}
 
