@@ -1,7 +1,7 @@
 declare module "virtual:content-store" {
-  import type { ContentStore } from "../content/pipeline/load";
-  const store: ContentStore;
-  export default store;
+  /** The folder of the compiled content (index.json, entries/), relative to the working directory. */
+  const location: { dir: string };
+  export default location;
 }
 declare module "virtual:react-router/server-build" {
   import type { ServerBuild } from "react-router";

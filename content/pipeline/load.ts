@@ -14,7 +14,6 @@ import {
   referenceSchema,
   vocabularySchema,
 } from "../schema.ts";
-import { duplicatesBy } from "../unique.ts";
 import { compileMarkdown } from "./markdown.ts";
 
 export const contentRoot = path.resolve(import.meta.dirname, "..");
@@ -214,30 +213,11 @@ export async function loadAllContent(): Promise<LoadedContent[]> {
   return Promise.all((await contentFiles()).map(({ kind, file }) => loadContentFile(kind, file)));
 }
 
-/** The server-side store: every compiled entry by kind and id (answer keys included: loaders strip them). */
-export async function buildContentStore() {
-  const loaded = await loadAllContent();
-  const byKind = <K extends ContentKind>(kind: K) =>
-    Object.fromEntries(loaded.filter((entry) => entry.kind === kind).map((entry) => [entry.compiled.id, entry.compiled])) as Record<string, Extract<LoadedContent, { kind: K }>["compiled"]>;
-  const [duplicate] = duplicatesBy(loaded, (entry) => entry.compiled.id);
-  if (duplicate) {
-    const file = (index: number) => loaded[index].source.meta.sourceFile;
-    throw new ContentError(`${file(duplicate.index)}: id « ${duplicate.key} » déjà utilisé par ${file(duplicate.firstIndex)}`);
-  }
-  return {
-    pages: byKind("page"),
-    courses: byKind("course"),
-    exerciseSets: byKind("exercises"),
-    quizzes: byKind("quiz"),
-    decks: byKind("flashcards"),
-    references: byKind("reference"),
-    vocabularies: byKind("vocabulary"),
-  };
-}
-export type ContentStore = Awaited<ReturnType<typeof buildContentStore>>;
-export type CompiledCourse = ContentStore["courses"][string];
-export type CompiledExerciseSet = ContentStore["exerciseSets"][string];
-export type CompiledQuiz = ContentStore["quizzes"][string];
-export type CompiledDeck = ContentStore["decks"][string];
-export type CompiledReference = ContentStore["references"][string];
-export type CompiledVocabulary = ContentStore["vocabularies"][string];
+/** The compiled form of each kind of content, as its artefact holds it (artefacts.ts). */
+export type CompiledOf<K extends ContentKind> = Extract<LoadedContent, { kind: K }>["compiled"];
+export type CompiledCourse = CompiledOf<"course">;
+export type CompiledExerciseSet = CompiledOf<"exercises">;
+export type CompiledQuiz = CompiledOf<"quiz">;
+export type CompiledDeck = CompiledOf<"flashcards">;
+export type CompiledReference = CompiledOf<"reference">;
+export type CompiledVocabulary = CompiledOf<"vocabulary">;

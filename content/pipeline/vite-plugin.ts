@@ -1,29 +1,60 @@
+import { cpSync, rmSync } from "node:fs";
 import path from "node:path";
 import type { Plugin } from "vite";
-import { buildContentStore, contentRoot } from "./load.ts";
+import { CACHE_DIR, compileContentStore } from "./artefacts.ts";
+import { contentRoot } from "./load.ts";
 
 const VIRTUAL_ID = "virtual:content-store";
 const RESOLVED_ID = "\0" + VIRTUAL_ID;
 
+/** Where the production server reads the compiled content, relative to its working directory. */
+export const BUILD_CONTENT_DIR = "build/content";
+const DEV_STORE_DIR = path.join(CACHE_DIR, "store");
+
 /**
- * Compiles content/ (Markdown + KaTeX) at build time into a module that only server code imports
- * (features/content/store.server.ts), so protected content is never part of the client bundle.
+ * Compiles content/ (Markdown + KaTeX) into one artefact per file plus a small index (artefacts.ts), and
+ * gives server code their location through `virtual:content-store` (features/content/store.server.ts
+ * reads entries on demand). Only server code imports it, so protected content is never part of the
+ * client bundle. A build copies the artefacts to build/content; the development server recompiles on a
+ * save, and only the file that changed.
  */
 export function contentStorePlugin(): Plugin {
+  let building = false;
+  let compiledForBuild = false;
+  const projectRoot = path.resolve(contentRoot, "..");
   return {
     name: "tremplin-content-store",
+    configResolved(config) {
+      building = config.command === "build";
+    },
     resolveId(id) {
       return id === VIRTUAL_ID ? RESOLVED_ID : undefined;
     },
     async load(id) {
       if (id !== RESOLVED_ID) return undefined;
-      const store = await buildContentStore();
-      return `export default ${JSON.stringify(store)};`;
+      await compileContentStore(DEV_STORE_DIR);
+      compiledForBuild = building;
+      const dir = building ? BUILD_CONTENT_DIR : path.relative(projectRoot, DEV_STORE_DIR);
+      return `export default ${JSON.stringify({ dir })};`;
+    },
+    writeBundle() {
+      // The server build imported the store: ship its artefacts beside the server.
+      if (!compiledForBuild) return;
+      const target = path.join(projectRoot, BUILD_CONTENT_DIR);
+      rmSync(target, { recursive: true, force: true });
+      cpSync(DEV_STORE_DIR, target, { recursive: true });
     },
     configureServer(server) {
       server.watcher.add(contentRoot);
-      server.watcher.on("all", (_event, file) => {
+      server.watcher.on("all", async (_event, file) => {
         if (!file.startsWith(contentRoot + path.sep) || file.includes(`${path.sep}pipeline${path.sep}`)) return;
+        try {
+          // Recompiles what changed (the cache answers for the rest), then lets the store re-read it.
+          await compileContentStore(DEV_STORE_DIR);
+        } catch (error) {
+          server.config.logger.error(String((error as Error).message ?? error));
+          return;
+        }
         for (const environment of Object.values(server.environments)) {
           const module = environment.moduleGraph.getModuleById(RESOLVED_ID);
           if (module) environment.moduleGraph.invalidateModule(module);

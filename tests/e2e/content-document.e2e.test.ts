@@ -1,9 +1,11 @@
-import store from "virtual:content-store";
 import { describe, expect, inject, it } from "vitest";
 import type { CompiledCourse, CompiledQuiz } from "../../content/pipeline/load";
 import type { CompiledPage } from "../../content/schema";
 import { proseSentinel } from "../support/prose";
 import { gotoHydrated, pageProblems, registerThroughForm, setupBrowser, uniqueEmail } from "./support/browser";
+import { readBuiltContent } from "../support/compiled-content";
+
+const store = readBuiltContent();
 
 const baseUrl = inject("baseUrl");
 const browser = setupBrowser();
@@ -48,7 +50,10 @@ describe("content bodies in the document", () => {
     expect(await body.textContent()).toContain(proseSentinel(suites.html)!);
     expect(await body.locator(".katex").count()).toBeGreaterThan(50);
 
-    await page.getByRole("navigation", { name: "Chapitres" }).getByRole("link", { name: /Chapitre suivant/ }).click();
+    await page
+      .getByRole("navigation", { name: "Chapitres" })
+      .getByRole("link", { name: /Chapitre suivant/ })
+      .click();
     await page.waitForURL("**/chapitres-libres/series-cours");
     await page.getByRole("heading", { level: 1, name: series.title }).waitFor();
     expect(await body.textContent()).toContain(proseSentinel(series.html)!);

@@ -1,10 +1,12 @@
 import { readFileSync, readdirSync, statSync } from "node:fs";
 import path from "node:path";
-import store from "virtual:content-store";
 import type { CompiledPage } from "../../content/schema";
 import type { CompiledCourse, CompiledDeck, CompiledExerciseSet, CompiledQuiz, CompiledReference } from "../../content/pipeline/load";
-import { describe, expect, it } from "vitest";
+import { describe, expect, inject, it } from "vitest";
 import { proseSentinel } from "../support/prose";
+import { readBuiltContent } from "../support/compiled-content";
+
+const store = readBuiltContent();
 
 /** Every file of a build folder, as text. */
 function readTree(dir: string): string {
@@ -43,13 +45,30 @@ const protectedEntries = [
 
 describe("protected content and the client build", () => {
   const client = readTree(path.resolve("build/client"));
-  const server = readTree(path.resolve("build/server"));
+  // The server's side: its bundle and the compiled content it reads on demand (build/content).
+  const server = readTree(path.resolve("build/server")) + readTree(path.resolve("build/content"));
 
   it.each(protectedEntries.map((entry) => [entry.id, entry] as const))("no sentence of %s is in build/client", (_id, entry) => {
     const sentence = proseSentinel(entry.html);
     expect(sentence, "a prose sentence to look for").toBeDefined();
     // The sentence is really in the server build, so its absence from the client build means something.
-    expect(server.includes(sentence!), `« ${sentence} » in build/server`).toBe(true);
+    expect(server.includes(sentence!), `« ${sentence} » in build/server or build/content`).toBe(true);
     expect(client.includes(sentence!), `« ${sentence} » in build/client`).toBe(false);
+  });
+});
+
+describe("compiled content on the server", () => {
+  const baseUrl = inject("baseUrl");
+  it("is never served as a file", async () => {
+    for (const target of [
+      "/content/index.json",
+      "/build/content/index.json",
+      "/entries/python-quiz.json",
+      "/assets/../content/index.json",
+    ]) {
+      const response = await fetch(`${baseUrl}${target}`);
+      expect(response.status, target).toBe(404);
+      expect(await response.text(), target).not.toContain('"entries"');
+    }
   });
 });

@@ -2,11 +2,8 @@ import { useMemo } from "react";
 import { preload } from "react-dom";
 import mainRegular from "katex/dist/fonts/KaTeX_Main-Regular.woff2?url";
 import mathItalic from "katex/dist/fonts/KaTeX_Math-Italic.woff2?url";
+import { containsMath } from "../../../content/katex-marker";
 
-/** Whether compiled content (HTML, or any value holding some) has KaTeX output. */
-export function containsMath(content: unknown): boolean {
-  return (typeof content === "string" ? content : JSON.stringify(content)).includes('class="katex"');
-}
 
 /**
  * `content`: the content shown (searched with containsMath), or whether it has formulas.

@@ -1,36 +1,90 @@
-import store from "virtual:content-store";
+import { readFileSync } from "node:fs";
+import path from "node:path";
+import { LRUCache } from "lru-cache";
+import contentLocation from "virtual:content-store";
 import type { CompiledPage } from "../../../content/schema";
-import type { CompiledCourse, CompiledDeck, CompiledExerciseSet, CompiledQuiz, CompiledReference, CompiledVocabulary } from "../../../content/pipeline/load";
+import type { ContentIndex, ContentIndexEntry } from "../../../content/pipeline/artefacts";
+import type {
+  CompiledCourse,
+  CompiledDeck,
+  CompiledExerciseSet,
+  CompiledQuiz,
+  CompiledReference,
+  CompiledVocabulary,
+  ContentKind,
+} from "../../../content/pipeline/load";
 import { findCatalogEntry } from "../../catalog/catalog";
 import { hasPage } from "../../catalog/site-pages";
 import { getConfig } from "../../config.server";
-import { containsMath } from "./math-fonts";
+
+/**
+ * The content store (issue #11): the index of every entry stays in memory; an entry's compiled form is
+ * read from its own artefact when a page needs it and kept in a cache bounded in bytes, so the server's
+ * memory does not grow with the number of pages. Artefacts: content/pipeline/artefacts.ts.
+ */
+const contentDir = path.resolve(process.cwd(), contentLocation.dir);
+
+interface LoadedIndex {
+  byId: Map<string, ContentIndexEntry>;
+  courses: ContentIndexEntry[];
+}
+
+let loadedIndex: LoadedIndex | undefined;
+
+function contentIndex(): LoadedIndex {
+  if (!loadedIndex) {
+    const { entries } = JSON.parse(readFileSync(path.join(contentDir, "index.json"), "utf8")) as ContentIndex;
+    loadedIndex = { byId: new Map(entries.map((entry) => [entry.id, entry])), courses: entries.filter((entry) => entry.kind === "course") };
+  }
+  return loadedIndex;
+}
+
+/** Index data of an entry (listings, navigation, access) without reading the entry itself. */
+export function contentMeta(id: string): ContentIndexEntry | undefined {
+  return contentIndex().byId.get(id);
+}
+
+/** Compiled entries recently read, at most 64 MB of their JSON. */
+const entries = new LRUCache<string, object>({ maxSize: 64 * 1024 * 1024, sizeCalculation: (_value, key) => sizes.get(key) ?? 1 });
+const sizes = new Map<string, number>();
+
+function readEntry<T>(kind: ContentKind, id: string): T | undefined {
+  const meta = contentMeta(id);
+  if (!meta || meta.kind !== kind) return undefined;
+  const cached = entries.get(id);
+  if (cached) return cached as T;
+  const text = readFileSync(path.join(contentDir, "entries", `${id}.json`), "utf8");
+  sizes.set(id, text.length);
+  const entry = JSON.parse(text) as object;
+  entries.set(id, entry);
+  return entry as T;
+}
 
 export function getPage(id: string): CompiledPage | undefined {
-  return store.pages[id];
+  return readEntry<CompiledPage>("page", id);
 }
 export function getCourse(id: string): CompiledCourse | undefined {
-  return store.courses[id];
+  return readEntry<CompiledCourse>("course", id);
 }
 export function getExerciseSet(id: string): CompiledExerciseSet | undefined {
-  return store.exerciseSets[id];
+  return readEntry<CompiledExerciseSet>("exercises", id);
 }
 export function getQuiz(id: string): CompiledQuiz | undefined {
-  return store.quizzes[id];
+  return readEntry<CompiledQuiz>("quiz", id);
 }
 export function getDeck(id: string): CompiledDeck | undefined {
-  return store.decks[id];
+  return readEntry<CompiledDeck>("flashcards", id);
 }
 export function getReference(id: string): CompiledReference | undefined {
-  return store.references[id];
+  return readEntry<CompiledReference>("reference", id);
 }
 export function getVocabulary(id: string): CompiledVocabulary | undefined {
-  return store.vocabularies[id];
+  return readEntry<CompiledVocabulary>("vocabulary", id);
 }
 
 /** Description of any content entry, for listings. */
 export function contentDescription(id: string): string | undefined {
-  return (store.pages[id] ?? store.courses[id] ?? store.exerciseSets[id] ?? store.quizzes[id] ?? store.decks[id] ?? store.references[id] ?? store.vocabularies[id])?.description;
+  return contentMeta(id)?.description;
 }
 
 export interface PageLink {
@@ -39,18 +93,17 @@ export interface PageLink {
 }
 
 function linkTo(id: string | undefined): PageLink | undefined {
-  if (!id) return undefined;
-  const entry = [store.exerciseSets[id], store.quizzes[id], store.decks[id], store.courses[id]].find(Boolean);
+  const entry = id ? contentMeta(id) : undefined;
   return entry && hasPage(entry.path) ? { path: entry.path, title: entry.title } : undefined;
 }
 
 /** Previous and next published chapters of the course's track, and its companion pages. */
 export function courseNavigation(course: CompiledCourse) {
-  const track = (Object.values(store.courses) as CompiledCourse[])
-    .filter((other) => other.track === course.track && hasPage(other.path))
-    .sort((a, b) => a.order - b.order);
+  const track = contentIndex()
+    .courses.filter((other) => other.track === course.track && hasPage(other.path))
+    .sort((a, b) => (a.order ?? 0) - (b.order ?? 0));
   const index = track.findIndex((other) => other.id === course.id);
-  const asLink = (other: CompiledCourse | undefined) => (other ? { path: other.path, title: other.title } : undefined);
+  const asLink = (other: ContentIndexEntry | undefined) => (other ? { path: other.path, title: other.title } : undefined);
   return {
     previous: asLink(track[index - 1]),
     next: asLink(track[index + 1]),
@@ -62,8 +115,8 @@ export function courseNavigation(course: CompiledCourse) {
 
 /** The course a companion page (exercises, quiz, deck) belongs to, when published. */
 export function parentCourse(courseId: string | undefined): PageLink | undefined {
-  const course = courseId ? store.courses[courseId] : undefined;
-  return course && findCatalogEntry(course.path) ? { path: course.path, title: course.title } : undefined;
+  const course = courseId ? contentMeta(courseId) : undefined;
+  return course?.kind === "course" && findCatalogEntry(course.path) ? { path: course.path, title: course.title } : undefined;
 }
 
 function escapeHtml(value: string): string {
@@ -112,13 +165,9 @@ export function contentHtmlByRef(ref: string): string | undefined {
   return undefined;
 }
 
-const mathByContent = new WeakMap<object, boolean>();
-
-/** Whether a compiled piece of content has formulas; worked out once per piece, not per request. */
-export function contentHasMath(content: object): boolean {
-  let hasMath = mathByContent.get(content);
-  if (hasMath === undefined) mathByContent.set(content, (hasMath = containsMath(content)));
-  return hasMath;
+/** Whether a compiled entry has formulas: worked out when it was compiled (the index says). */
+export function contentHasMath(content: { id: string }): boolean {
+  return contentMeta(content.id)?.hasMath ?? false;
 }
 
 /**
