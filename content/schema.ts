@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { ACTIVITY_GAINS, SEARCH_CATEGORIES } from "../app/catalog/types.ts";
+import { ACTIVITY_GAINS, SEARCH_CATEGORIES } from "../app/catalog/constants.ts";
 import { duplicatesBy } from "./unique.ts";
 
 /**
@@ -161,18 +161,3 @@ export const vocabularySchema = z
       ctx.addIssue({ code: "custom", path: ["entries", index, "term"], message: `terme en double : ${list.entries[index].term}` });
   });
 export type Vocabulary = z.infer<typeof vocabularySchema>;
-
-// ── Compiled forms served by loaders ───────────────────────────────────────────────────────────────
-export interface Heading {
-  depth: 2 | 3;
-  id: string;
-  text: string;
-}
-
-export interface CompiledPage extends PageFrontMatter {
-  html: string;
-  headings: Heading[];
-  sourceFile: string;
-  /** Internal links found in the body, checked against the catalogue. */
-  links: string[];
-}

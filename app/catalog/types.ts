@@ -1,29 +1,21 @@
-export const SEARCH_CATEGORIES = ["Méthodologie", "Formation", "Écoles", "Questions", "Générateurs", "Services", "Informations"] as const;
-export type SearchCategory = (typeof SEARCH_CATEGORIES)[number];
+import type { COLLECTIONS } from "../../content/collections.ts";
 
-/** Activity types that raise progress on a first visit (platform-core §9). */
-export const ACTIVITY_GAINS = { method: 5, school: 3, generator: 10, submission: 8, coaching: 7, interview: 7 } as const;
-export type ActivityType = keyof typeof ACTIVITY_GAINS;
+export { ACTIVITY_GAINS, type ActivityType, SEARCH_CATEGORIES, type SearchCategory } from "./constants.ts";
+import type { ActivityType, SearchCategory } from "./constants.ts";
 
 export const FORMATIONS_GROUPS = ["Accompagnement et stages"] as const;
 export type FormationsGroup = (typeof FORMATIONS_GROUPS)[number];
 
-/** Which template renders the page. */
+/** Which template renders the page: the hand-written pages' kinds, and each content collection's. */
 export type PageKind =
   | "home"
   | "listing"
-  | "page"
   | "design-system"
   | "auth"
   | "account"
   | "dashboard"
-  | "course"
-  | "exercises"
-  | "quiz"
-  | "flashcards"
-  | "reference"
-  | "vocabulary"
-  | "not-found";
+  | "not-found"
+  | (typeof COLLECTIONS)[keyof typeof COLLECTIONS]["pageKind"];
 
 export interface CatalogEntry {
   /** URL path as kept from the site Tremplin replaces. */

@@ -7,7 +7,8 @@ import remarkMath from "remark-math";
 import remarkParse from "remark-parse";
 import remarkRehype from "remark-rehype";
 import { unified } from "unified";
-import type { BoxKind, Heading } from "../schema.ts";
+import type { Heading } from "../compiled.ts";
+import type { BoxKind } from "../schema.ts";
 
 interface HastNode {
   type: string;

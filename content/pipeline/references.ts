@@ -52,7 +52,7 @@ export function referenceProblems(loaded: readonly LoadedContent[], readText: (s
       const found = byId.get(parent);
       const field = (Object.keys(COMPANIONS) as CompanionField[]).find((name) => COMPANIONS[name] === entry.kind);
       if (!found || found.kind !== "course") problems.push(`${where(entry, "course", parent)}: course « ${parent} » ne correspond à aucun cours`);
-      else if (!field || (found.compiled as Record<string, unknown>)[field] !== entry.compiled.id)
+      else if (!field || (found.compiled as unknown as Record<string, unknown>)[field] !== entry.compiled.id)
         problems.push(`${where(entry, "course", parent)}: le cours ${parent} ne liste pas ce contenu (${field ?? entry.kind}: ${entry.compiled.id} attendu dans ${found.source.meta.sourceFile})`);
     }
   }

@@ -23,7 +23,9 @@ export function validateContent(loaded: LoadedContent[], options: { knownPaths: 
     problems.push(`${file(index)}: chemin ${key} déjà utilisé par ${file(firstIndex)}`);
   problems.push(...referenceProblems(loaded));
   for (const { source, links } of loaded) {
-    const { sourceFile } = source.meta;
+    const { sourceFile, title, description } = source.meta;
+    for (const problem of placeholderProblems(`${title}\n${description}`))
+      problems.push(`${sourceFile} (titre ou description): ${problem.message}`);
     for (const link of links) {
       if (options.knownPaths.has(linkPath(link))) continue;
       const line = lineContaining(readContentFile(sourceFile), `](${link}`);

@@ -1,6 +1,4 @@
 import { describe, expect, inject, it } from "vitest";
-import type { CompiledCourse, CompiledQuiz } from "../../content/pipeline/load";
-import type { CompiledPage } from "../../content/schema";
 import { proseSentinel } from "../support/prose";
 import { gotoHydrated, pageProblems, registerThroughForm, setupBrowser, uniqueEmail } from "./support/browser";
 import { readBuiltContent } from "../support/compiled-content";
@@ -10,10 +8,10 @@ const store = readBuiltContent();
 const baseUrl = inject("baseUrl");
 const browser = setupBrowser();
 
-const suites = store.courses["chapitres-libres-suites-cours"] as CompiledCourse;
-const series = store.courses["chapitres-libres-series-cours"] as CompiledCourse;
-const apropos = store.pages.apropos as CompiledPage;
-const suitesQuiz = store.quizzes["chapitres-libres-suites-quiz"] as CompiledQuiz;
+const suites = store.courses["chapitres-libres-suites-cours"];
+const series = store.courses["chapitres-libres-series-cours"];
+const apropos = store.pages.apropos;
+const suitesQuiz = store.quizzes["chapitres-libres-suites-quiz"];
 
 function occurrences(text: string, part: string): number {
   return text.split(part).length - 1;

@@ -1,7 +1,5 @@
 import { readFileSync, readdirSync, statSync } from "node:fs";
 import path from "node:path";
-import type { CompiledPage } from "../../content/schema";
-import type { CompiledCourse, CompiledDeck, CompiledExerciseSet, CompiledQuiz, CompiledReference } from "../../content/pipeline/load";
 import { describe, expect, inject, it } from "vitest";
 import { proseSentinel } from "../support/prose";
 import { readBuiltContent } from "../support/compiled-content";
@@ -19,24 +17,24 @@ function readTree(dir: string): string {
 }
 
 const protectedEntries = [
-  ...(Object.values(store.pages) as CompiledPage[]).map((page) => ({ id: page.id, section: page.section, html: page.html })),
-  ...(Object.values(store.courses) as CompiledCourse[]).map((course) => ({ id: course.id, section: course.section, html: course.html })),
-  ...(Object.values(store.exerciseSets) as CompiledExerciseSet[]).map((set) => ({
+  ...Object.values(store.pages).map((page) => ({ id: page.id, section: page.section, html: page.html })),
+  ...Object.values(store.courses).map((course) => ({ id: course.id, section: course.section, html: course.html })),
+  ...Object.values(store.exerciseSets).map((set) => ({
     id: set.id,
     section: set.section,
     html: set.exercises.map((e) => e.solutionHtml + e.statementHtml).join(""),
   })),
-  ...(Object.values(store.quizzes) as CompiledQuiz[]).map((quiz) => ({
+  ...Object.values(store.quizzes).map((quiz) => ({
     id: quiz.id,
     section: quiz.section,
     html: quiz.questions.map((q) => q.explanationHtml).join(""),
   })),
-  ...(Object.values(store.decks) as CompiledDeck[]).map((deck) => ({
+  ...Object.values(store.decks).map((deck) => ({
     id: deck.id,
     section: deck.section,
     html: deck.cards.map((c) => c.backHtml + c.frontHtml).join(""),
   })),
-  ...(Object.values(store.references) as CompiledReference[]).map((reference) => ({
+  ...Object.values(store.references).map((reference) => ({
     id: reference.id,
     section: reference.section,
     html: reference.entries.map((e) => e.summaryHtml).join(""),

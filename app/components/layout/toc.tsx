@@ -1,4 +1,4 @@
-import type { Heading } from "../../../content/schema";
+import type { Heading } from "../../../content/compiled";
 
 /** Sticky table of contents of a long page (h2, and h3 indented). */
 export function TableOfContents({ headings, label = "Sommaire" }: { headings: Heading[]; label?: string }) {

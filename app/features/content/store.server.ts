@@ -2,17 +2,8 @@ import { readFileSync } from "node:fs";
 import path from "node:path";
 import { LRUCache } from "lru-cache";
 import contentLocation from "virtual:content-store";
-import type { CompiledPage } from "../../../content/schema";
+import type { CompiledByKind, ContentKind } from "../../../content/collections";
 import type { ContentIndex, ContentIndexEntry } from "../../../content/pipeline/artefacts";
-import type {
-  CompiledCourse,
-  CompiledDeck,
-  CompiledExerciseSet,
-  CompiledQuiz,
-  CompiledReference,
-  CompiledVocabulary,
-  ContentKind,
-} from "../../../content/pipeline/load";
 import { findCatalogEntry } from "../../catalog/catalog";
 import { hasPage } from "../../catalog/site-pages";
 import { getConfig } from "../../config.server";
@@ -48,39 +39,27 @@ export function contentMeta(id: string): ContentIndexEntry | undefined {
 const entries = new LRUCache<string, object>({ maxSize: 64 * 1024 * 1024, sizeCalculation: (_value, key) => sizes.get(key) ?? 1 });
 const sizes = new Map<string, number>();
 
-function readEntry<T>(kind: ContentKind, id: string): T | undefined {
+/** The compiled entry of a collection (collections.ts) by id, read on demand; undefined for another kind. */
+export function getContent<K extends ContentKind>(kind: K, id: string): CompiledByKind[K] | undefined {
   const meta = contentMeta(id);
   if (!meta || meta.kind !== kind) return undefined;
   const cached = entries.get(id);
-  if (cached) return cached as T;
+  if (cached) return cached as CompiledByKind[K];
   const text = readFileSync(path.join(contentDir, "entries", `${id}.json`), "utf8");
   sizes.set(id, text.length);
-  const entry = JSON.parse(text) as object;
+  const entry = JSON.parse(text) as CompiledByKind[K];
   entries.set(id, entry);
-  return entry as T;
+  return entry;
 }
 
-export function getPage(id: string): CompiledPage | undefined {
-  return readEntry<CompiledPage>("page", id);
-}
-export function getCourse(id: string): CompiledCourse | undefined {
-  return readEntry<CompiledCourse>("course", id);
-}
-export function getExerciseSet(id: string): CompiledExerciseSet | undefined {
-  return readEntry<CompiledExerciseSet>("exercises", id);
-}
-export function getQuiz(id: string): CompiledQuiz | undefined {
-  return readEntry<CompiledQuiz>("quiz", id);
-}
-export function getDeck(id: string): CompiledDeck | undefined {
-  return readEntry<CompiledDeck>("flashcards", id);
-}
-export function getReference(id: string): CompiledReference | undefined {
-  return readEntry<CompiledReference>("reference", id);
-}
-export function getVocabulary(id: string): CompiledVocabulary | undefined {
-  return readEntry<CompiledVocabulary>("vocabulary", id);
-}
+// One reader per collection, for the route modules.
+export const getPage = (id: string) => getContent("page", id);
+export const getCourse = (id: string) => getContent("course", id);
+export const getExerciseSet = (id: string) => getContent("exercises", id);
+export const getQuiz = (id: string) => getContent("quiz", id);
+export const getDeck = (id: string) => getContent("flashcards", id);
+export const getReference = (id: string) => getContent("reference", id);
+export const getVocabulary = (id: string) => getContent("vocabulary", id);
 
 /** Description of any content entry, for listings. */
 export function contentDescription(id: string): string | undefined {
@@ -98,7 +77,7 @@ function linkTo(id: string | undefined): PageLink | undefined {
 }
 
 /** Previous and next published chapters of the course's track, and its companion pages. */
-export function courseNavigation(course: CompiledCourse) {
+export function courseNavigation(course: CompiledByKind["course"]) {
   const track = contentIndex()
     .courses.filter((other) => other.track === course.track && hasPage(other.path))
     .sort((a, b) => (a.order ?? 0) - (b.order ?? 0));
