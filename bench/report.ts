@@ -1,4 +1,5 @@
 import type { BundleFigure } from "./bundle";
+import { CONTENT_LIMITS, type ContentScaleFigures } from "./content-scale";
 import type { DatabaseFigure } from "./database";
 import type { HttpFigure, HttpSettings } from "./http";
 import type { LighthouseFigure } from "./lighthouse";
@@ -27,6 +28,7 @@ export interface BenchResults {
   http?: { settings: HttpSettings; figures: HttpFigure[] };
   lighthouse?: { runs: number; figures: LighthouseFigure[] };
   database?: DatabaseFigure[];
+  contentScale?: ContentScaleFigures;
   budgets: Budget[];
   warnings: string[];
 }
@@ -166,6 +168,22 @@ export function evaluateBudgets(results: Omit<BenchResults, "budgets">): Budget[
       pass,
       ...(pass ? {} : { why: historyWhy(figure) }),
     });
+  }
+  const scale = results.contentScale;
+  if (scale) {
+    const at = `${num(scale.pages)} pages`;
+    const limitsOf: [keyof typeof CONTENT_LIMITS, string, (value: number) => string][] = [
+      ["fullBuildSeconds", `Full build, ${at}, cold compile cache`, (value) => `${num(value, 1)} s`],
+      ["incrementalBuildSeconds", `Build after editing one content file, ${at}`, (value) => `${num(value, 1)} s`],
+      ["serverStartSeconds", `Server start, ${at} (${scale.database})`, (value) => `${num(value, 2)} s`],
+      ["rssAfterStartMb", `Server RSS after start, ${at} (${scale.database})`, (value) => `${num(value)} MB`],
+      ["rssAfterReadingMb", `Server RSS after reading every page once (${scale.database})`, (value) => `${num(value)} MB`],
+      ["contentCheckSeconds", "content:check of the real content, Python included", (value) => `${num(value, 1)} s`],
+    ];
+    for (const [key, label, format] of limitsOf) {
+      const pass = scale[key] <= CONTENT_LIMITS[key];
+      budgets.push({ id: `content-${key}`, label, figure: format(scale[key]), limit: `≤ ${format(CONTENT_LIMITS[key])}`, pass });
+    }
   }
   return budgets;
 }

@@ -2,7 +2,7 @@
 // HTTP throughput, Lighthouse and the database, then writes bench/results/latest.{json,md} and prints
 // the summary with the budgets. Always exits 0 once it has measured: it is a report, not a gate.
 // BENCH_QUICK=1 (short smoke run), BENCH_DATABASE_URL (also PostgreSQL), BENCH_ONLY=bundles,http,
-// lighthouse,database (a subset), BENCH_SKIP_BUILD=1 (reuse build/). Quick and partial runs write to
+// lighthouse,database,content (a subset; content builds a copy with 1,000 pages, content-scale.ts), BENCH_SKIP_BUILD=1 (reuse build/). Quick and partial runs write to
 // bench/results/tmp/ so that they never replace the full results.
 import { execFileSync, spawnSync } from "node:child_process";
 import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
@@ -13,6 +13,7 @@ import prettier from "prettier";
 import { parse as parseYaml } from "yaml";
 import { firstLoadBundles } from "./bundle";
 import type { BundleFigure } from "./bundle";
+import { runContentScale } from "./content-scale";
 import { benchPglite, benchPostgres, tmpDatabaseRoot } from "./database";
 import type { DatabaseFigure, DatabaseSettings } from "./database";
 import { runHttpMeasures } from "./http";
@@ -23,7 +24,7 @@ import type { BenchResults, DocumentFigure } from "./report";
 import { ROOT, TMP_DIR, registerThroughForm, signInThroughForm, startBenchServer } from "./server";
 import type { BenchServer, BenchUser } from "./server";
 
-const PARTS = ["bundles", "http", "lighthouse", "database"] as const;
+const PARTS = ["bundles", "http", "lighthouse", "database", "content"] as const;
 type Part = (typeof PARTS)[number];
 
 const quick = process.env.BENCH_QUICK === "1";
@@ -130,7 +131,7 @@ async function main() {
     warnings,
   };
 
-  if (parts.some((part) => part !== "database")) {
+  if (parts.some((part) => part !== "database" && part !== "content")) {
     build();
     log("Starting the production server (embedded PGlite, fresh data folder, TRUST_PROXY=true)…");
     const server = await startBenchServer({ TRUST_PROXY: "true" });
@@ -194,6 +195,11 @@ async function main() {
       warnings.push("BENCH_DATABASE_URL is not set: the database part ran on PGlite only.");
     }
     results.database = figures;
+  }
+
+  if (parts.includes("content")) {
+    log("Content at 1,000 pages (a copy of the project with a synthetic corpus)…");
+    results.contentScale = await runContentScale({ targetPages: quick ? 200 : 1000, databaseUrl: process.env.BENCH_DATABASE_URL, log });
   }
 
   const full: BenchResults = { ...results, budgets: evaluateBudgets(results) };

@@ -1,5 +1,5 @@
 import { createHash } from "node:crypto";
-import { mkdirSync, readFileSync, readdirSync, renameSync, rmSync, writeFileSync } from "node:fs";
+import { copyFileSync, existsSync, mkdirSync, readFileSync, readdirSync, renameSync, rmSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { containsMath } from "../katex-marker.ts";
 import { duplicatesBy } from "../unique.ts";
@@ -15,7 +15,8 @@ import { type ContentKind, ContentError, contentFiles, contentRoot, loadContentF
  * that file only.
  */
 
-export const CACHE_DIR = path.resolve(contentRoot, "../node_modules/.cache/tremplin-content");
+/** CONTENT_CACHE_DIR moves it (the bench measures cold builds of a synthetic corpus with its own). */
+export const CACHE_DIR = process.env.CONTENT_CACHE_DIR ?? path.resolve(contentRoot, "../node_modules/.cache/tremplin-content");
 
 /** What the server needs of every entry without reading it: listings, navigation, links, access. */
 export interface ContentIndexEntry {
@@ -81,15 +82,16 @@ function indexEntry(kind: ContentKind, compiled: Record<string, unknown>, text: 
   };
 }
 
-/** One file compiled, or read back from the cache when neither it nor the pipeline changed. */
-function compiledFile(cacheDir: string, version: string, kind: ContentKind, file: string) {
-  const source = readFileSync(file);
-  const key = createHash("sha256").update(version).update(kind).update(path.relative(contentRoot, file)).update(source).digest("hex");
-  const cached = path.join(cacheDir, "compiled", `${key}.json`);
+/** The cache key of a file: its kind, name and source, and the pipeline's version. */
+function cacheKey(version: string, kind: ContentKind, file: string): string {
+  return createHash("sha256").update(version).update(kind).update(path.relative(contentRoot, file)).update(readFileSync(file)).digest("hex");
+}
+
+function readJson<T>(file: string): T | undefined {
   try {
-    return { text: readFileSync(cached, "utf8"), fresh: false };
+    return JSON.parse(readFileSync(file, "utf8")) as T;
   } catch {
-    return { cached, fresh: true };
+    return undefined;
   }
 }
 
@@ -102,21 +104,30 @@ export interface CompileReport {
 /**
  * Compiles every content file into `outDir` (index and entries), reusing cached artefacts; entries of
  * files that no longer exist are removed. Throws ContentError on invalid content.
+ *
+ * The cache keeps, per key, the compiled entry and its index entry, so an unchanged file costs a hash
+ * and a small read; `outDir/manifest.json` says which key each entry was written from, so only the
+ * entries that changed are copied.
  */
 export async function compileContentStore(outDir: string, cacheDir = CACHE_DIR): Promise<CompileReport> {
   const version = pipelineVersion();
   const files = await contentFiles();
+  const compiledDir = path.join(cacheDir, "compiled");
   const results = await Promise.all(
     files.map(async ({ kind, file }) => {
-      const found = compiledFile(cacheDir, version, kind, file);
-      if (!found.fresh) return { kind, text: found.text!, fresh: false };
+      const key = cacheKey(version, kind, file);
+      const artefact = path.join(compiledDir, `${key}.json`);
+      const cachedEntry = existsSync(artefact) ? readJson<ContentIndexEntry>(path.join(compiledDir, `${key}.entry.json`)) : undefined;
+      if (cachedEntry) return { key, artefact, entry: cachedEntry, fresh: false };
       const loaded = await loadContentFile(kind, file);
       const text = JSON.stringify(loaded.compiled);
-      writeAtomically(found.cached!, text);
-      return { kind, text, fresh: true };
+      const entry = indexEntry(kind, loaded.compiled as unknown as Record<string, unknown>, text);
+      writeAtomically(artefact, text);
+      writeAtomically(path.join(compiledDir, `${key}.entry.json`), JSON.stringify(entry));
+      return { key, artefact, entry, fresh: true };
     }),
   );
-  const entries = results.map(({ kind, text }) => indexEntry(kind, JSON.parse(text) as Record<string, unknown>, text));
+  const entries = results.map(({ entry }) => entry);
   const [duplicate] = duplicatesBy(entries, (entry) => entry.id);
   if (duplicate) {
     const file = (index: number) => path.relative(contentRoot, files[index].file);
@@ -124,19 +135,22 @@ export async function compileContentStore(outDir: string, cacheDir = CACHE_DIR):
   }
   const entriesDir = path.join(outDir, "entries");
   mkdirSync(entriesDir, { recursive: true });
+  const manifestFile = path.join(outDir, "manifest.json");
+  const written = readJson<Record<string, string>>(manifestFile) ?? {};
   const wanted = new Set(entries.map((entry) => `${entry.id}.json`));
   for (const name of readdirSync(entriesDir)) if (!wanted.has(name)) rmSync(path.join(entriesDir, name), { force: true });
-  results.forEach(({ text }, index) => {
-    const target = path.join(entriesDir, `${entries[index].id}.json`);
-    let current: string | undefined;
-    try {
-      current = readFileSync(target, "utf8");
-    } catch {
-      current = undefined;
+  const manifest: Record<string, string> = {};
+  for (const { key, artefact, entry } of results) {
+    const target = path.join(entriesDir, `${entry.id}.json`);
+    if (written[entry.id] !== key || !existsSync(target)) {
+      const temporary = `${target}.${process.pid}.tmp`;
+      copyFileSync(artefact, temporary);
+      renameSync(temporary, target);
     }
-    if (current !== text) writeAtomically(target, text);
-  });
+    manifest[entry.id] = key;
+  }
   writeAtomically(path.join(outDir, "index.json"), JSON.stringify({ entries } satisfies ContentIndex));
+  writeAtomically(manifestFile, JSON.stringify(manifest));
   const compiled = results.filter((result) => result.fresh).length;
   return { entries: entries.length, compiled, reused: results.length - compiled };
 }

@@ -1,4 +1,4 @@
-import { cpSync, rmSync } from "node:fs";
+import { copyFileSync, linkSync, mkdirSync, readdirSync, rmSync } from "node:fs";
 import path from "node:path";
 import type { Plugin } from "vite";
 import { CACHE_DIR, compileContentStore } from "./artefacts.ts";
@@ -10,6 +10,26 @@ const RESOLVED_ID = "\0" + VIRTUAL_ID;
 /** Where the production server reads the compiled content, relative to its working directory. */
 export const BUILD_CONTENT_DIR = "build/content";
 const DEV_STORE_DIR = path.join(CACHE_DIR, "store");
+
+/**
+ * Puts a copy of the compiled store in `to`: hard links where the file system allows (a build at 1,000
+ * pages copies no bytes; the store replaces a file by renaming a new one, so the links stay a snapshot),
+ * copies elsewhere.
+ */
+function mirror(from: string, to: string) {
+  rmSync(to, { recursive: true, force: true });
+  for (const entry of readdirSync(from, { withFileTypes: true, recursive: true })) {
+    if (!entry.isFile() || entry.name.endsWith(".tmp")) continue;
+    const source = path.join(entry.parentPath, entry.name);
+    const target = path.join(to, path.relative(from, source));
+    mkdirSync(path.dirname(target), { recursive: true });
+    try {
+      linkSync(source, target);
+    } catch {
+      copyFileSync(source, target);
+    }
+  }
+}
 
 /**
  * Compiles content/ (Markdown + KaTeX) into one artefact per file plus a small index (artefacts.ts), and
@@ -40,9 +60,7 @@ export function contentStorePlugin(): Plugin {
     writeBundle() {
       // The server build imported the store: ship its artefacts beside the server.
       if (!compiledForBuild) return;
-      const target = path.join(projectRoot, BUILD_CONTENT_DIR);
-      rmSync(target, { recursive: true, force: true });
-      cpSync(DEV_STORE_DIR, target, { recursive: true });
+      mirror(DEV_STORE_DIR, path.join(projectRoot, BUILD_CONTENT_DIR));
     },
     configureServer(server) {
       server.watcher.add(contentRoot);
