@@ -46,6 +46,29 @@ export async function openPglite(dataDir: string | undefined): Promise<DatabaseH
   }
 }
 
+/** Key of the advisory lock that migrations hold (any number; the same on every instance). */
+const MIGRATION_LOCK = 720_461_993;
+
+/**
+ * Applies the migrations while holding a PostgreSQL advisory lock on one dedicated connection: instances
+ * that start at once on a fresh database wait for each other instead of racing (drizzle's migrator takes
+ * no lock; two at once fail with `duplicate key … pg_namespace_nspname_index`). The lock goes with the
+ * connection if the process dies.
+ */
+async function migratePostgres(pool: pg.Pool): Promise<void> {
+  const client = await pool.connect();
+  try {
+    await client.query("select pg_advisory_lock($1)", [MIGRATION_LOCK]);
+    try {
+      await migratePg(drizzlePg(client, { schema }), { migrationsFolder });
+    } finally {
+      await client.query("select pg_advisory_unlock($1)", [MIGRATION_LOCK]);
+    }
+  } finally {
+    client.release();
+  }
+}
+
 export async function openPostgres(connectionString: string): Promise<DatabaseHandle> {
   const pool = new pg.Pool({ connectionString, max: 10 });
   // An idle connection closed by the server (restart, failover, a dropped database) must not crash the
@@ -55,7 +78,7 @@ export async function openPostgres(connectionString: string): Promise<DatabaseHa
   return {
     db,
     kind: "postgres",
-    migrate: () => migratePg(db, { migrationsFolder }),
+    migrate: () => migratePostgres(pool),
     ping: async () => {
       await pool.query("select 1");
     },

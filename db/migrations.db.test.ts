@@ -1,7 +1,7 @@
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { openTestDatabase } from "../tests/support/database";
-import type { DatabaseHandle } from "./client.server";
+import { createThrowawayDatabase, openTestDatabase } from "../tests/support/database";
+import { type DatabaseHandle, openPostgres } from "./client.server";
 import { progress, user, userActivityHistory, userRoles } from "./schema";
 
 let handle: DatabaseHandle;
@@ -52,5 +52,21 @@ describe(`migrations (${process.env.TEST_DB_DRIVER})`, () => {
 
   it("answer a ping", async () => {
     await expect(handle.ping()).resolves.toBeUndefined();
+  });
+
+  // Several instances start at once on a fresh database (issue #12): each migrates under one advisory lock.
+  it.runIf(process.env.TEST_DB_DRIVER === "postgres")("can be applied by several instances at once on an empty database", async () => {
+    const database = await createThrowawayDatabase();
+    const instances = await Promise.all([1, 2, 3, 4].map(() => openPostgres(database.url)));
+    try {
+      await expect(Promise.all(instances.map((instance) => instance.migrate()))).resolves.toHaveLength(4);
+      const result = await instances[0].db.execute(
+        sql`select count(*)::int as n from information_schema.tables where table_name = 'user_roles'`,
+      );
+      expect((result as unknown as { rows: { n: number }[] }).rows[0].n).toBe(1);
+    } finally {
+      await Promise.all(instances.map((instance) => instance.close()));
+      await database.drop();
+    }
   });
 });
