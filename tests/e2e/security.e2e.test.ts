@@ -312,3 +312,20 @@ describe("11. the same-site check compares with the configured origin, never wit
     expect(response.status).toBe(403);
   });
 });
+
+describe("deny by default under protected prefixes (issue #12)", () => {
+  it.each(["/prof/inconnu", "/prof/courses/42/secret", "/dashboard/inconnu", "/compte/inconnu", "/admin", "/admin/leads"])(
+    "refuses %s and its data with 404, signed in or not, and serves nothing of a page",
+    async (path) => {
+      const cookie = await signedUp("inconnu");
+      for (const headers of [{}, { Cookie: cookie }]) {
+        const page = await fetch(`${baseUrl}${path}`, { headers, redirect: "manual" });
+        expect(page.status, path).toBe(404);
+        expect(await page.text()).toContain("Page non trouvée");
+        const data = await fetch(`${baseUrl}${path}.data`, { headers, redirect: "manual" });
+        expect(data.status, `${path}.data`).toBe(404);
+        expect(await data.text()).not.toContain("sessions");
+      }
+    },
+  );
+});
