@@ -318,7 +318,8 @@ describe("deny by default under protected prefixes (issue #12)", () => {
     "refuses %s and its data with 404, signed in or not, and serves nothing of a page",
     async (path) => {
       const cookie = await signedUp("inconnu");
-      for (const headers of [{}, { Cookie: cookie }]) {
+      const variants: Record<string, string>[] = [{}, { Cookie: cookie }];
+      for (const headers of variants) {
         const page = await fetch(`${baseUrl}${path}`, { headers, redirect: "manual" });
         expect(page.status, path).toBe(404);
         expect(await page.text()).toContain("Page non trouvée");
