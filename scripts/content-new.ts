@@ -54,7 +54,7 @@ for (const [file, text] of files) {
   console.log(`content/${file}`);
 }
 console.log(
-  "\nRemplacez chaque TODO, puis : npm run content:check -- " +
+  "\nÉcrivez les champs laissés vides (les commentaires disent quoi), puis : npm run content:check -- " +
     files.map(([file]) => `content/${file}`).join(" ") +
     " ; enfin npm run content:index.",
 );

@@ -98,6 +98,7 @@ export async function loadContentFile<K extends ContentKind>(kind: K, file: stri
       return html(text, sourceFile, where, links);
     },
     body: async () => {
+      if (!body.trim()) throw new ContentError(`${sourceFile}: corps vide (le texte de la page suit le front matter)`);
       markdown.push({ where: "corps", text: body });
       const compiled = await compileMarkdown(body).catch((error: Error) => Promise.reject(new ContentError(`${sourceFile}: ${error.message}`)));
       links.push(...compiled.links);
