@@ -36,8 +36,7 @@ export function contentMeta(id: string): ContentIndexEntry | undefined {
 }
 
 /** Compiled entries recently read, at most 64 MB of their JSON. */
-const entries = new LRUCache<string, object>({ maxSize: 64 * 1024 * 1024, sizeCalculation: (_value, key) => sizes.get(key) ?? 1 });
-const sizes = new Map<string, number>();
+const entries = new LRUCache<string, object>({ maxSize: 64 * 1024 * 1024 });
 
 /** The compiled entry of a collection (collections.ts) by id, read on demand; undefined for another kind. */
 export function getContent<K extends ContentKind>(kind: K, id: string): CompiledByKind[K] | undefined {
@@ -46,9 +45,8 @@ export function getContent<K extends ContentKind>(kind: K, id: string): Compiled
   const cached = entries.get(id);
   if (cached) return cached as CompiledByKind[K];
   const text = readFileSync(path.join(contentDir, "entries", `${id}.json`), "utf8");
-  sizes.set(id, text.length);
   const entry = JSON.parse(text) as CompiledByKind[K];
-  entries.set(id, entry);
+  entries.set(id, entry, { size: text.length });
   return entry;
 }
 
