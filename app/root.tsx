@@ -1,5 +1,5 @@
+import "temml/dist/Temml-Local.css";
 import "./app.css";
-import "katex/dist/katex.min.css";
 import { Suspense, lazy, useEffect } from "react";
 import { Links, Meta, Outlet, Scripts, ScrollRestoration, data, isRouteErrorResponse, useMatches, useRouteLoaderData } from "react-router";
 import { Toaster } from "./features/toast/toaster";

@@ -1,7 +1,7 @@
 import { createHash } from "node:crypto";
 import { copyFileSync, existsSync, mkdirSync, readFileSync, readdirSync, renameSync, rmSync, writeFileSync } from "node:fs";
 import path from "node:path";
-import { containsMath } from "../katex-marker.ts";
+import { containsMath } from "../math-marker.ts";
 import { duplicatesBy } from "../unique.ts";
 import { type ContentKind, ContentError, contentFiles, contentRoot, loadContentFile } from "./load.ts";
 
@@ -43,12 +43,12 @@ export interface ContentIndex {
 }
 
 /** The code that shapes compiled output: when it changes, every cached artefact is stale. */
-const PIPELINE_FILES = ["schema.ts", "unique.ts", "pipeline/load.ts", "pipeline/markdown.ts"];
+const PIPELINE_FILES = ["schema.ts", "unique.ts", "pipeline/load.ts", "pipeline/markdown.ts", "math-font.ts"];
 
 function pipelineVersion(): string {
   const hash = createHash("sha256");
   for (const file of PIPELINE_FILES) hash.update(readFileSync(path.join(contentRoot, file)));
-  for (const pkg of ["katex", "rehype-katex", "remark-math", "remark-gfm", "remark-directive"]) {
+  for (const pkg of ["temml", "@daiji256/rehype-mathml", "remark-math", "remark-gfm", "remark-directive"]) {
     try {
       hash.update(readFileSync(path.resolve(contentRoot, `../node_modules/${pkg}/package.json`)));
     } catch {

@@ -1,4 +1,4 @@
-import rehypeKatex from "rehype-katex";
+import rehypeMathML from "@daiji256/rehype-mathml";
 import remarkDirective from "remark-directive";
 import rehypeSlug from "rehype-slug";
 import rehypeStringify from "rehype-stringify";
@@ -8,6 +8,7 @@ import remarkParse from "remark-parse";
 import remarkRehype from "remark-rehype";
 import { unified } from "unified";
 import type { Heading } from "../compiled.ts";
+import { inMathFont } from "../math-font.ts";
 import type { BoxKind } from "../schema.ts";
 
 interface HastNode {
@@ -28,11 +29,35 @@ function walk(node: HastNode, visit: (node: HastNode) => void) {
   for (const child of node.children ?? []) walk(child, visit);
 }
 
-/** Collects h2/h3 for the table of contents, internal links, and marks external links. */
+const MATH_ERROR_CLASS = "rehype-mathml-error";
+
+/**
+ * Collects h2/h3 for the table of contents and internal links, marks external links, gives display
+ * formulas a box that scrolls on small screens, and turns a formula Temml could not read, or one with a
+ * character the formulas' font lacks, into an error (the plugin would print the first in red on the page).
+ */
 function rehypeCollect(headings: Heading[], links: string[]) {
   return () => (tree: HastNode) => {
     walk(tree, (node) => {
+      const isWrapper = Array.isArray(node.properties?.className) && node.properties.className.includes("math-display");
+      node.children = node.children?.map((child) =>
+        !isWrapper && child.tagName === "math" && child.properties?.display === "block"
+          ? // Temml's inline style would need a CSP exception; the stylesheet says the same.
+            { type: "element", tagName: "div", properties: { className: ["math-display"] }, children: [{ ...child, properties: { ...child.properties, style: undefined } }] }
+          : child,
+      );
       if (node.type !== "element") return;
+      const classes = node.properties?.className;
+      if (Array.isArray(classes) && classes.includes(MATH_ERROR_CLASS)) {
+        throw new Error(`formule illisible « ${textOf(node)} » : ${String(node.properties?.title ?? "").replace(/^ParseError:/, "").trim()}`);
+      }
+      if (node.tagName === "math") {
+        const missing = [...textOf(node)].find((character) => !/\s/.test(character) && !inMathFont(character));
+        if (missing) {
+          const code = missing.codePointAt(0)!.toString(16).toUpperCase().padStart(4, "0");
+          throw new Error(`caractère « ${missing} » (U+${code}) absent de la police des formules : ajouter sa plage dans content/math-font.ts, puis npm run fonts:math`);
+        }
+      }
       if ((node.tagName === "h2" || node.tagName === "h3") && node.properties?.id) {
         headings.push({ depth: node.tagName === "h2" ? 2 : 3, id: String(node.properties.id), text: textOf(node).trim() });
       }
@@ -111,7 +136,7 @@ export async function compileMarkdown(markdown: string): Promise<{ html: string;
     .use(remarkBoxesAndCode)
     .use(remarkRehype)
     .use(rehypeSlug)
-    .use(rehypeKatex, { output: "htmlAndMathml", strict: "error" })
+    .use(rehypeMathML, { throwOnError: true, wrap: "tex" })
     .use(rehypeCollect(headings, links))
     .use(rehypeStringify)
     .process(markdown);

@@ -46,7 +46,7 @@ describe("content bodies in the document", () => {
     const body = page.locator("article .prose-content");
     await gotoHydrated(page, "/chapitres-libres/suites-cours");
     expect(await body.textContent()).toContain(proseSentinel(suites.html)!);
-    expect(await body.locator(".katex").count()).toBeGreaterThan(50);
+    expect(await body.locator("math").count()).toBeGreaterThan(50);
 
     await page
       .getByRole("navigation", { name: "Chapitres" })

@@ -1,19 +1,16 @@
 import { useMemo } from "react";
 import { preload } from "react-dom";
-import mainRegular from "katex/dist/fonts/KaTeX_Main-Regular.woff2?url";
-import mathItalic from "katex/dist/fonts/KaTeX_Math-Italic.woff2?url";
-import { containsMath } from "../../../content/katex-marker";
-
+import mathFont from "~/fonts/tremplin-math.woff2?url";
+import { containsMath } from "../../../content/math-marker";
 
 /**
  * `content`: the content shown (searched with containsMath), or whether it has formulas.
  *
- * KaTeX declares its fonts with `font-display: block`, so formulas stay invisible until their font
- * arrives, and the browser discovers the font only once the stylesheet is parsed. A page with formulas
- * preloads the two faces nearly every formula uses (React puts the hints in the document head).
+ * The formulas' font is declared with `font-display: block`, so formulas stay invisible until it
+ * arrives, and the browser discovers it only once the stylesheet is parsed and a formula laid out. A page
+ * with formulas preloads it (React puts the hint in the document head).
  */
 export function useMathFonts(content: unknown) {
   const hasMath = useMemo(() => (typeof content === "boolean" ? content : containsMath(content)), [content]);
-  if (!hasMath) return;
-  for (const href of [mainRegular, mathItalic]) preload(href, { as: "font", type: "font/woff2", crossOrigin: "anonymous" });
+  if (hasMath) preload(mathFont, { as: "font", type: "font/woff2", crossOrigin: "anonymous" });
 }
