@@ -174,7 +174,7 @@ export function evaluateBudgets(results: Omit<BenchResults, "budgets">): Budget[
     const at = `${num(scale.pages)} pages`;
     const limitsOf: [keyof typeof CONTENT_LIMITS, string, (value: number) => string][] = [
       ["fullBuildSeconds", `Full build, ${at}, cold compile cache`, (value) => `${num(value, 1)} s`],
-      ["incrementalBuildSeconds", `Build after editing one content file, ${at}`, (value) => `${num(value, 1)} s`],
+      ["incrementalBuildSeconds", `Rebuild after editing one content file (npm run build:content), ${at}`, (value) => `${num(value, 1)} s`],
       ["serverStartSeconds", `Server start, ${at} (${scale.database})`, (value) => `${num(value, 2)} s`],
       ["rssAfterStartMb", `Server RSS after start, ${at} (${scale.database})`, (value) => `${num(value)} MB`],
       ["rssAfterReadingMb", `Server RSS after reading every page once (${scale.database})`, (value) => `${num(value)} MB`],

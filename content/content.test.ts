@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { knownPaths, staleGeneratedCatalogFiles } from "../scripts/content-index-lib";
+import { generatedCatalogFiles, knownPaths, staleGeneratedCatalogFiles } from "../scripts/content-index-lib";
 import { loadAllContent } from "./pipeline/load";
 import { validateContent } from "./pipeline/validate";
 
@@ -15,6 +15,10 @@ describe("content", () => {
 
   it("is listed in the generated catalogue", async () => {
     expect(await staleGeneratedCatalogFiles(loaded)).toEqual([]);
+  });
+
+  it("gives content:index the same catalogue from the front matter alone (it compiles nothing)", async () => {
+    expect(generatedCatalogFiles(await loadAllContent({ metaOnly: true }))).toEqual(generatedCatalogFiles(loaded));
   });
 
   it("meets the sizes of the Python track", () => {

@@ -311,7 +311,7 @@ function toBuffer(chunk: Chunk, encoding?: unknown): Buffer {
 /** Express middleware placed just before React Router's request handler. */
 export function htmlCache(options: HtmlCacheOptions) {
   const now = options.now ?? Date.now;
-  const cache = new HtmlCache(options.maxEntries ?? 500, options.maxBytes ?? 128 * 1024 * 1024, options.ttlMs ?? 5 * 60_000, now);
+  const cache = new HtmlCache(options.maxEntries ?? 500, options.maxBytes ?? 64 * 1024 * 1024, options.ttlMs ?? 5 * 60_000, now);
   // One render per key at a time: requests arriving meanwhile wait for it (no stampede of renders
   // when an entry is missing or expired), then are served from the stored page.
   const inflight = new Map<string, Promise<CachedPage | undefined>>();

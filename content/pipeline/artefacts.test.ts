@@ -2,7 +2,7 @@ import { mkdtempSync, readFileSync, readdirSync, rmSync, unlinkSync } from "node
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
-import { type ContentIndex, compileContentStore } from "./artefacts";
+import { type ContentIndex, changedIndexEntries, compileContentStore } from "./artefacts";
 import { contentFiles } from "./load";
 
 const work = mkdtempSync(path.join(tmpdir(), "tremplin-artefacts-"));
@@ -28,5 +28,15 @@ describe("compiled content artefacts", () => {
     expect(readdirSync(path.join(outDir, "entries")).sort()).toEqual(index.entries.map((entry) => `${entry.id}.json`).sort());
     // The index carries no compiled body: it stays small whatever the size of the chapters.
     expect(readFileSync(path.join(outDir, "index.json"), "utf8").length).toBeLessThan(index.entries.length * 1024);
+  });
+
+  it("tells a body-only edit (build:content may ship it) from an index change (npm run build)", () => {
+    const { entries } = JSON.parse(readFileSync(path.join(outDir, "index.json"), "utf8")) as ContentIndex;
+    expect(changedIndexEntries(structuredClone(entries), entries)).toEqual([]);
+    const retitled = structuredClone(entries);
+    retitled[1].title = "Un autre titre";
+    expect(changedIndexEntries(retitled, entries)).toEqual([entries[1].id]);
+    expect(changedIndexEntries(entries.slice(1), entries)).toEqual([entries[0].id]);
+    expect(changedIndexEntries(entries, entries.slice(1))).toEqual([entries[0].id]);
   });
 });

@@ -1,6 +1,8 @@
 import { createHash } from "node:crypto";
-import { copyFileSync, existsSync, mkdirSync, readFileSync, readdirSync, renameSync, rmSync, writeFileSync } from "node:fs";
+import { copyFileSync, existsSync, linkSync, mkdirSync, readFileSync, readdirSync, renameSync, rmSync, writeFileSync } from "node:fs";
+import { availableParallelism } from "node:os";
 import path from "node:path";
+import { pathToFileURL } from "node:url";
 import { containsMath } from "../math-marker.ts";
 import { duplicatesBy } from "../unique.ts";
 import { type ContentKind, ContentError, contentFiles, contentRoot, loadContentFile } from "./load.ts";
@@ -17,6 +19,8 @@ import { type ContentKind, ContentError, contentFiles, contentRoot, loadContentF
 
 /** CONTENT_CACHE_DIR moves it (the bench measures cold builds of a synthetic corpus with its own). */
 export const CACHE_DIR = process.env.CONTENT_CACHE_DIR ?? path.resolve(contentRoot, "../node_modules/.cache/tremplin-content");
+/** The compiled store the development server reads, and the one a build copies from. */
+export const STORE_DIR = path.join(CACHE_DIR, "store");
 
 /** What the server needs of every entry without reading it: listings, navigation, links, access. */
 export interface ContentIndexEntry {
@@ -95,6 +99,51 @@ function readJson<T>(file: string): T | undefined {
   }
 }
 
+export interface CompileJob {
+  kind: ContentKind;
+  file: string;
+  key: string;
+  compiledDir: string;
+}
+
+/** Compiles one file into the cache (its artefact and its index entry); also the pool's task (compile-worker.mjs). */
+export async function compileToCache({ kind, file, key, compiledDir }: CompileJob): Promise<ContentIndexEntry> {
+  const loaded = await loadContentFile(kind, file);
+  const text = JSON.stringify(loaded.compiled);
+  const entry = indexEntry(kind, loaded.compiled as unknown as Record<string, unknown>, text);
+  writeAtomically(path.join(compiledDir, `${key}.json`), text);
+  writeAtomically(path.join(compiledDir, `${key}.entry.json`), JSON.stringify(entry));
+  return entry;
+}
+
+/** Below this many files to compile, starting workers costs more than it saves. */
+const POOL_THRESHOLD = 24;
+
+/**
+ * Compiles the files the cache does not have, on one worker thread per core when there are many (a cold
+ * build of 1,000 pages), in this thread otherwise (an edit). Entries by cache key.
+ */
+async function compileMany(jobs: CompileJob[]): Promise<Map<string, ContentIndexEntry>> {
+  const threads = Math.min(availableParallelism(), Math.ceil(jobs.length / POOL_THRESHOLD));
+  if (threads <= 1) {
+    const entries = await Promise.all(jobs.map(async (job) => [job.key, await compileToCache(job)] as const));
+    return new Map(entries);
+  }
+  const { Tinypool } = await import("tinypool");
+  const pool = new Tinypool({ filename: pathToFileURL(path.join(contentRoot, "pipeline/compile-worker.mjs")).href, minThreads: threads, maxThreads: threads });
+  try {
+    const entries = await Promise.all(
+      jobs.map(async (job) => {
+        const entry = (await pool.run(job).catch((error: Error) => Promise.reject(new ContentError(error.message)))) as ContentIndexEntry;
+        return [job.key, entry] as const;
+      }),
+    );
+    return new Map(entries);
+  } finally {
+    await pool.destroy();
+  }
+}
+
 export interface CompileReport {
   entries: number;
   compiled: number;
@@ -113,20 +162,18 @@ export async function compileContentStore(outDir: string, cacheDir = CACHE_DIR):
   const version = pipelineVersion();
   const files = await contentFiles();
   const compiledDir = path.join(cacheDir, "compiled");
-  const results = await Promise.all(
-    files.map(async ({ kind, file }) => {
-      const key = cacheKey(version, kind, file);
-      const artefact = path.join(compiledDir, `${key}.json`);
-      const cachedEntry = existsSync(artefact) ? readJson<ContentIndexEntry>(path.join(compiledDir, `${key}.entry.json`)) : undefined;
-      if (cachedEntry) return { key, artefact, entry: cachedEntry, fresh: false };
-      const loaded = await loadContentFile(kind, file);
-      const text = JSON.stringify(loaded.compiled);
-      const entry = indexEntry(kind, loaded.compiled as unknown as Record<string, unknown>, text);
-      writeAtomically(artefact, text);
-      writeAtomically(path.join(compiledDir, `${key}.entry.json`), JSON.stringify(entry));
-      return { key, artefact, entry, fresh: true };
-    }),
-  );
+  const planned = files.map(({ kind, file }) => {
+    const key = cacheKey(version, kind, file);
+    const artefact = path.join(compiledDir, `${key}.json`);
+    const cachedEntry = existsSync(artefact) ? readJson<ContentIndexEntry>(path.join(compiledDir, `${key}.entry.json`)) : undefined;
+    return { kind, file, key, artefact, cachedEntry };
+  });
+  const misses = planned.filter((item) => !item.cachedEntry).map(({ kind, file, key }) => ({ kind, file, key, compiledDir }));
+  const compiledEntries = await compileMany(misses);
+  const results = planned.map(({ key, artefact, cachedEntry }) => {
+    const entry = cachedEntry ?? compiledEntries.get(key)!;
+    return { key, artefact, entry, fresh: !cachedEntry };
+  });
   const entries = results.map(({ entry }) => entry);
   const [duplicate] = duplicatesBy(entries, (entry) => entry.id);
   if (duplicate) {
@@ -153,4 +200,38 @@ export async function compileContentStore(outDir: string, cacheDir = CACHE_DIR):
   writeAtomically(manifestFile, JSON.stringify(manifest));
   const compiled = results.filter((result) => result.fresh).length;
   return { entries: entries.length, compiled, reused: results.length - compiled };
+}
+
+/**
+ * Puts a copy of the compiled store in `to`: hard links where the file system allows (a build at 1,000
+ * pages copies no bytes; the store replaces a file by renaming a new one, so the links stay a snapshot),
+ * copies elsewhere.
+ */
+export function mirrorStore(from: string, to: string) {
+  rmSync(to, { recursive: true, force: true });
+  for (const entry of readdirSync(from, { withFileTypes: true, recursive: true })) {
+    if (!entry.isFile() || entry.name.endsWith(".tmp")) continue;
+    const source = path.join(entry.parentPath, entry.name);
+    const target = path.join(to, path.relative(from, source));
+    mkdirSync(path.dirname(target), { recursive: true });
+    try {
+      linkSync(source, target);
+    } catch {
+      copyFileSync(source, target);
+    }
+  }
+}
+
+/**
+ * The ids whose index entry differs between two indexes (added, removed or changed: title, path, links,
+ * track…). Empty when only the entries' bodies changed, which is what `npm run build:content` may ship
+ * without rebuilding the catalogue compiled into the server.
+ */
+export function changedIndexEntries(next: ContentIndexEntry[], previous: ContentIndexEntry[]): string[] {
+  const before = new Map(previous.map((entry) => [entry.id, JSON.stringify(entry)]));
+  const after = new Set(next.map((entry) => entry.id));
+  return [
+    ...next.filter((entry) => before.get(entry.id) !== JSON.stringify(entry)).map((entry) => entry.id),
+    ...previous.filter((entry) => !after.has(entry.id)).map((entry) => entry.id),
+  ];
 }

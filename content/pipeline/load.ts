@@ -86,7 +86,11 @@ export type LoadedContent = {
 }[ContentKind];
 
 /** Reads, validates and compiles one file with its collection's definition (collections.ts). */
-export async function loadContentFile<K extends ContentKind>(kind: K, file: string): Promise<LoadedContent> {
+/**
+ * `metaOnly`: validate the front matter and return the entry's metadata without compiling it (no
+ * Markdown, no formulas), for what needs only titles and paths (content:index at 1,000 pages).
+ */
+export async function loadContentFile<K extends ContentKind>(kind: K, file: string, options: { metaOnly?: boolean } = {}): Promise<LoadedContent> {
   const definition = COLLECTIONS[kind];
   const { sourceFile, data, body } = await readSource(kind, file);
   const links: string[] = [];
@@ -110,7 +114,8 @@ export async function loadContentFile<K extends ContentKind>(kind: K, file: stri
   };
   const parsed = parseWith(definition.schema, data, sourceFile);
   // The registry pairs each schema with its compile step; TypeScript cannot follow K through the union.
-  const compiled = { ...(await (definition.compile as (data: unknown, tools: CompileTools) => Promise<object>)(parsed, tools)), sourceFile };
+  const compile = definition.compile as (data: unknown, tools: CompileTools) => Promise<object>;
+  const compiled = { ...(options.metaOnly ? (parsed as object) : await compile(parsed, tools)), sourceFile };
   const meta = compiled as unknown as Omit<ContentMeta, "kind" | "sourceFile"> & { section?: ContentMeta["section"] };
   const { id, path: pagePath, title, description, search, activity } = meta;
   return {
@@ -140,6 +145,6 @@ export function kindOfFile(file: string): ContentKind | undefined {
   )?.[0];
 }
 
-export async function loadAllContent(): Promise<LoadedContent[]> {
-  return Promise.all((await contentFiles()).map(({ kind, file }) => loadContentFile(kind, file)));
+export async function loadAllContent(options: { metaOnly?: boolean } = {}): Promise<LoadedContent[]> {
+  return Promise.all((await contentFiles()).map(({ kind, file }) => loadContentFile(kind, file, options)));
 }

@@ -1,7 +1,6 @@
-import { copyFileSync, linkSync, mkdirSync, readdirSync, rmSync } from "node:fs";
 import path from "node:path";
 import type { Plugin } from "vite";
-import { CACHE_DIR, compileContentStore } from "./artefacts.ts";
+import { STORE_DIR, compileContentStore, mirrorStore } from "./artefacts.ts";
 import { contentRoot } from "./load.ts";
 
 const VIRTUAL_ID = "virtual:content-store";
@@ -9,30 +8,9 @@ const RESOLVED_ID = "\0" + VIRTUAL_ID;
 
 /** Where the production server reads the compiled content, relative to its working directory. */
 export const BUILD_CONTENT_DIR = "build/content";
-const DEV_STORE_DIR = path.join(CACHE_DIR, "store");
 
 /**
- * Puts a copy of the compiled store in `to`: hard links where the file system allows (a build at 1,000
- * pages copies no bytes; the store replaces a file by renaming a new one, so the links stay a snapshot),
- * copies elsewhere.
- */
-function mirror(from: string, to: string) {
-  rmSync(to, { recursive: true, force: true });
-  for (const entry of readdirSync(from, { withFileTypes: true, recursive: true })) {
-    if (!entry.isFile() || entry.name.endsWith(".tmp")) continue;
-    const source = path.join(entry.parentPath, entry.name);
-    const target = path.join(to, path.relative(from, source));
-    mkdirSync(path.dirname(target), { recursive: true });
-    try {
-      linkSync(source, target);
-    } catch {
-      copyFileSync(source, target);
-    }
-  }
-}
-
-/**
- * Compiles content/ (Markdown + KaTeX) into one artefact per file plus a small index (artefacts.ts), and
+ * Compiles content/ (Markdown, formulas to MathML) into one artefact per file plus a small index (artefacts.ts), and
  * gives server code their location through `virtual:content-store` (features/content/store.server.ts
  * reads entries on demand). Only server code imports it, so protected content is never part of the
  * client bundle. A build copies the artefacts to build/content; the development server recompiles on a
@@ -52,15 +30,15 @@ export function contentStorePlugin(): Plugin {
     },
     async load(id) {
       if (id !== RESOLVED_ID) return undefined;
-      await compileContentStore(DEV_STORE_DIR);
+      await compileContentStore(STORE_DIR);
       compiledForBuild = building;
-      const dir = building ? BUILD_CONTENT_DIR : path.relative(projectRoot, DEV_STORE_DIR);
+      const dir = building ? BUILD_CONTENT_DIR : path.relative(projectRoot, STORE_DIR);
       return `export default ${JSON.stringify({ dir })};`;
     },
     writeBundle() {
       // The server build imported the store: ship its artefacts beside the server.
       if (!compiledForBuild) return;
-      mirror(DEV_STORE_DIR, path.join(projectRoot, BUILD_CONTENT_DIR));
+      mirrorStore(STORE_DIR, path.join(projectRoot, BUILD_CONTENT_DIR));
     },
     configureServer(server) {
       server.watcher.add(contentRoot);
@@ -68,7 +46,7 @@ export function contentStorePlugin(): Plugin {
         if (!file.startsWith(contentRoot + path.sep) || file.includes(`${path.sep}pipeline${path.sep}`)) return;
         try {
           // Recompiles what changed (the cache answers for the rest), then lets the store re-read it.
-          await compileContentStore(DEV_STORE_DIR);
+          await compileContentStore(STORE_DIR);
         } catch (error) {
           server.config.logger.error(String((error as Error).message ?? error));
           return;

@@ -35,8 +35,8 @@ export function contentMeta(id: string): ContentIndexEntry | undefined {
   return contentIndex().byId.get(id);
 }
 
-/** Compiled entries recently read, at most 64 MB of their JSON. */
-const entries = new LRUCache<string, object>({ maxSize: 64 * 1024 * 1024 });
+/** Compiled entries recently read, at most 32 MB of their JSON (parsed, they take about twice that). */
+const entries = new LRUCache<string, object>({ maxSize: 32 * 1024 * 1024 });
 
 /** The compiled entry of a collection (collections.ts) by id, read on demand; undefined for another kind. */
 export function getContent<K extends ContentKind>(kind: K, id: string): CompiledByKind[K] | undefined {
