@@ -6,7 +6,7 @@ import { execFileSync, spawnSync } from "node:child_process";
 import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync, appendFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { startServer } from "../tests/support/server";
+import { productionNodeFlags, startServer } from "../tests/support/server";
 import { ROOT } from "./server";
 
 export interface ContentScaleFigures {
@@ -143,7 +143,10 @@ export async function runContentScale(options: {
     log(`  npm run build after editing one file: ${viteRebuildSeconds.toFixed(1)} s`);
 
     start = process.hrtime.bigint();
-    const server = await startServer(options.databaseUrl ? { DATABASE_URL: options.databaseUrl } : {}, { cwd: work });
+    const server = await startServer(options.databaseUrl ? { DATABASE_URL: options.databaseUrl } : {}, {
+      cwd: work,
+      nodeFlags: productionNodeFlags(),
+    });
     const serverStartSeconds = seconds(start);
     try {
       const pid = server.process.pid!;
@@ -173,6 +176,7 @@ export async function runContentScale(options: {
       await server.stop();
     }
   } finally {
-    rmSync(work, { recursive: true, force: true });
+    if (process.env.BENCH_KEEP_WORKDIR) log(`  kept ${work} (BENCH_KEEP_WORKDIR)`);
+    else rmSync(work, { recursive: true, force: true });
   }
 }

@@ -1,7 +1,7 @@
 import { cpSync, mkdtempSync, rmSync, symlinkSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { startServer } from "../tests/support/server";
+import { productionNodeFlags, startServer } from "../tests/support/server";
 import type { RunningServer } from "../tests/support/server";
 
 export const ROOT = path.resolve(import.meta.dirname, "..");
@@ -29,7 +29,7 @@ export async function startBenchServer(env: Record<string, string> = {}): Promis
   symlinkSync(path.join(ROOT, "node_modules"), path.join(snapshot, "node_modules"), "dir");
   const server = await startServer(
     { SESSION_SECRET: "bench-secret-0123456789-abcdefghijklmnopqrstuvwxyz", ...env },
-    { cwd: snapshot, cleanup: () => rmSync(snapshot, { recursive: true, force: true }) },
+    { cwd: snapshot, cleanup: () => rmSync(snapshot, { recursive: true, force: true }), nodeFlags: productionNodeFlags() },
   );
   return { ...server, buildDir: path.join(snapshot, "build") };
 }

@@ -188,12 +188,15 @@ export class CachedPage {
         const start = offset;
         offset += piece.length + this.nonce.length;
         const dictionary = start > 0 && !piece.includes(0) ? masked.subarray(Math.max(0, start - 32 * 1024), start) : undefined;
-        return deflateRawAsync(piece, {
+        const deflated = deflateRawAsync(piece, {
           level: 9,
           memLevel: 9,
           ...(dictionary ? { dictionary } : {}),
           ...(index < last ? { finishFlush: 2 /* Z_SYNC_FLUSH */ } : {}),
         });
+        // zlib answers with a view into its 16 KB output chunk: kept as it is, each piece would hold
+        // the whole chunk (5 to 10 times the bytes counted against maxBytes). Keep a copy of its size.
+        return deflated.then((view) => Buffer.from(view));
       }),
     );
   }

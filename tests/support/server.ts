@@ -1,5 +1,5 @@
 import { type ChildProcess, spawn } from "node:child_process";
-import { mkdtempSync, rmSync } from "node:fs";
+import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
@@ -22,16 +22,22 @@ export interface RunningServer {
   stop: () => Promise<void>;
 }
 
+/** The Node flags `npm start` runs the server with (package.json), for measures of what production runs. */
+export function productionNodeFlags(): string[] {
+  const pkg = JSON.parse(readFileSync(path.resolve(import.meta.dirname, "../../package.json"), "utf8")) as { scripts: { start: string } };
+  return pkg.scripts.start.match(/--[a-z-]+=\S+/g) ?? [];
+}
+
 /** Starts the built production server (build/) on a free port with an empty embedded database. */
 export async function startServer(
   env: Record<string, string> = {},
-  options: { cwd?: string; cleanup?: () => void } = {},
+  options: { cwd?: string; cleanup?: () => void; nodeFlags?: string[] } = {},
 ): Promise<RunningServer> {
   const port = await freePort();
   const dataDir = mkdtempSync(path.join(tmpdir(), "tremplin-e2e-"));
   const url = `http://localhost:${port}`;
   let output = "";
-  const child = spawn(process.execPath, ["server.js"], {
+  const child = spawn(process.execPath, [...(options.nodeFlags ?? []), "server.js"], {
     cwd: options.cwd ?? path.resolve(import.meta.dirname, "../.."),
     env: {
       ...process.env,
