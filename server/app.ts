@@ -35,6 +35,11 @@ export async function prepare() {
   }
 }
 
+/** After the last request: closes the database (PGlite writes its files, the PostgreSQL pool ends). */
+export async function close() {
+  await (await getDatabaseHandle()).close();
+}
+
 export const app = express();
 app.disable("x-powered-by");
 if (config.trustProxy)
