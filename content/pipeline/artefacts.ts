@@ -52,7 +52,7 @@ const PIPELINE_FILES = ["schema.ts", "unique.ts", "pipeline/load.ts", "pipeline/
 function pipelineVersion(): string {
   const hash = createHash("sha256");
   for (const file of PIPELINE_FILES) hash.update(readFileSync(path.join(contentRoot, file)));
-  for (const pkg of ["temml", "@daiji256/rehype-mathml", "remark-math", "remark-gfm", "remark-directive"]) {
+  for (const pkg of ["temml", "remark-math", "remark-gfm", "remark-directive"]) {
     try {
       hash.update(readFileSync(path.resolve(contentRoot, `../node_modules/${pkg}/package.json`)));
     } catch {

@@ -1,4 +1,3 @@
-import rehypeMathML from "@daiji256/rehype-mathml";
 import remarkDirective from "remark-directive";
 import rehypeSlug from "rehype-slug";
 import rehypeStringify from "rehype-stringify";
@@ -6,6 +5,7 @@ import remarkGfm from "remark-gfm";
 import remarkMath from "remark-math";
 import remarkParse from "remark-parse";
 import remarkRehype from "remark-rehype";
+import temml from "temml";
 import { unified } from "unified";
 import type { Heading } from "../compiled.ts";
 import { inMathFont } from "../math-font.ts";
@@ -21,6 +21,7 @@ interface HastNode {
 
 function textOf(node: HastNode): string {
   if (node.type === "text") return node.value ?? "";
+  if (node.type === "raw") return mathText(node.value ?? "");
   return (node.children ?? []).map(textOf).join("");
 }
 
@@ -29,35 +30,66 @@ function walk(node: HastNode, visit: (node: HastNode) => void) {
   for (const child of node.children ?? []) walk(child, visit);
 }
 
-const MATH_ERROR_CLASS = "rehype-mathml-error";
+const TEMML_OPTIONS = { throwOnError: true, wrap: "tex" } as const;
+
+/** The visible text of Temml's MathML (what a heading's table-of-contents entry shows). */
+function mathText(mathml: string): string {
+  return mathml
+    .replace(/<[^>]*>/g, "")
+    .replace(/&(#x?[0-9a-f]+|amp|lt|gt|quot|apos|nbsp);/gi, (_, code: string) => {
+      const named: Record<string, string> = { amp: "&", lt: "<", gt: ">", quot: '"', apos: "'", nbsp: "\u00a0" };
+      if (code.startsWith("#")) return String.fromCodePoint(parseInt(code.slice(code[1] === "x" ? 2 : 1), code[1] === "x" ? 16 : 10));
+      return named[code.toLowerCase()];
+    });
+}
+
+/** Temml's MathML of a formula (display: in a box that scrolls on small screens), checked against the font. */
+function formulaHtml(tex: string, display: boolean): string {
+  let mathml: string;
+  try {
+    mathml = temml.renderToString(tex, { ...TEMML_OPTIONS, displayMode: display });
+  } catch (error) {
+    throw new Error(`formule illisible « ${tex} » : ${String((error as Error).message).replace(/^Temml parse error:/, "").trim()}`);
+  }
+  const missing = [...mathText(mathml)].find((character) => !/\s/.test(character) && !inMathFont(character));
+  if (missing) {
+    const code = missing.codePointAt(0)!.toString(16).toUpperCase().padStart(4, "0");
+    throw new Error(`caractère « ${missing} » (U+${code}) absent de la police des formules : ajouter sa plage dans content/math-font.ts, puis npm run fonts:math`);
+  }
+  // Temml's inline style on display formulas would need a CSP exception; the stylesheet says the same.
+  return display ? `<div class="math-display">${mathml.replace(' style="display:block math;"', "")}</div>` : mathml;
+}
+
+function hasClass(node: HastNode, name: string): boolean {
+  return Array.isArray(node.properties?.className) && node.properties.className.includes(name);
+}
 
 /**
- * Collects h2/h3 for the table of contents and internal links, marks external links, gives display
- * formulas a box that scrolls on small screens, and turns a formula Temml could not read, or one with a
- * character the formulas' font lacks, into an error (the plugin would print the first in red on the page).
+ * The formulas of remark-math (`code.math-inline`, `pre > code.math-display`) as Temml's MathML, kept
+ * as raw HTML: parsing each formula's MathML back into a tree, as rehype plugins do, was a tenth of the
+ * compile time at 1,000 pages, and nothing after this step looks inside a formula.
+ */
+function rehypeFormulas() {
+  return (tree: HastNode) => {
+    walk(tree, (node) => {
+      node.children = node.children?.map((child) => {
+        const code = child.tagName === "pre" ? child.children?.find((inner) => inner.tagName === "code") : child;
+        if (code?.tagName !== "code") return child;
+        if (child.tagName === "pre" && hasClass(code, "math-display")) return { type: "raw", value: formulaHtml(textOf(code), true) };
+        if (child.tagName === "code" && hasClass(code, "math-inline")) return { type: "raw", value: formulaHtml(textOf(code), false) };
+        return child;
+      });
+    });
+  };
+}
+
+/**
+ * Collects h2/h3 for the table of contents and internal links, and marks external links.
  */
 function rehypeCollect(headings: Heading[], links: string[]) {
   return () => (tree: HastNode) => {
     walk(tree, (node) => {
-      const isWrapper = Array.isArray(node.properties?.className) && node.properties.className.includes("math-display");
-      node.children = node.children?.map((child) =>
-        !isWrapper && child.tagName === "math" && child.properties?.display === "block"
-          ? // Temml's inline style would need a CSP exception; the stylesheet says the same.
-            { type: "element", tagName: "div", properties: { className: ["math-display"] }, children: [{ ...child, properties: { ...child.properties, style: undefined } }] }
-          : child,
-      );
       if (node.type !== "element") return;
-      const classes = node.properties?.className;
-      if (Array.isArray(classes) && classes.includes(MATH_ERROR_CLASS)) {
-        throw new Error(`formule illisible « ${textOf(node)} » : ${String(node.properties?.title ?? "").replace(/^ParseError:/, "").trim()}`);
-      }
-      if (node.tagName === "math") {
-        const missing = [...textOf(node)].find((character) => !/\s/.test(character) && !inMathFont(character));
-        if (missing) {
-          const code = missing.codePointAt(0)!.toString(16).toUpperCase().padStart(4, "0");
-          throw new Error(`caractère « ${missing} » (U+${code}) absent de la police des formules : ajouter sa plage dans content/math-font.ts, puis npm run fonts:math`);
-        }
-      }
       if ((node.tagName === "h2" || node.tagName === "h3") && node.properties?.id) {
         headings.push({ depth: node.tagName === "h2" ? 2 : 3, id: String(node.properties.id), text: textOf(node).trim() });
       }
@@ -136,9 +168,9 @@ export async function compileMarkdown(markdown: string): Promise<{ html: string;
     .use(remarkBoxesAndCode)
     .use(remarkRehype)
     .use(rehypeSlug)
-    .use(rehypeMathML, { throwOnError: true, wrap: "tex" })
+    .use(rehypeFormulas)
     .use(rehypeCollect(headings, links))
-    .use(rehypeStringify)
+    .use(rehypeStringify, { allowDangerousHtml: true })
     .process(markdown);
   return { html: String(file), headings, links };
 }
