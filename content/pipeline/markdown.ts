@@ -66,8 +66,8 @@ function hasClass(node: HastNode, name: string): boolean {
 
 /**
  * The formulas of remark-math (`code.math-inline`, `pre > code.math-display`) as Temml's MathML, kept
- * as raw HTML: parsing each formula's MathML back into a tree, as rehype plugins do, was a tenth of the
- * compile time at 1,000 pages, and nothing after this step looks inside a formula.
+ * as raw HTML: parsing each formula's MathML back into a tree, as rehype plugins do, was half of the
+ * compile time (docs/decisions/0007), and nothing after this step looks inside a formula.
  */
 function rehypeFormulas() {
   return (tree: HastNode) => {
@@ -83,9 +83,7 @@ function rehypeFormulas() {
   };
 }
 
-/**
- * Collects h2/h3 for the table of contents and internal links, and marks external links.
- */
+/** Collects h2/h3 for the table of contents and internal links, and marks external links. */
 function rehypeCollect(headings: Heading[], links: string[]) {
   return () => (tree: HastNode) => {
     walk(tree, (node) => {
