@@ -5,6 +5,7 @@ import express from "express";
 import "react-router";
 import { findCatalogEntry } from "../app/catalog/catalog";
 import { getConfig } from "../app/config.server";
+import { scheduleMaintenance } from "../app/features/maintenance/maintenance.server";
 import { getDatabaseHandle, openDatabase } from "../db/client.server";
 import { htmlCache } from "./html-cache";
 import { precompressedAssets } from "./precompressed-assets";
@@ -28,8 +29,11 @@ const config = getConfig();
 const development = import.meta.env.DEV;
 
 /** Opens and migrates the database; the server listens only after this resolved. */
+let stopMaintenance = () => {};
+
 export async function prepare() {
   await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+  stopMaintenance = scheduleMaintenance(path.join(config.dataDir, "outbox"));
   if (config.isProduction && !config.legal.publisherName) {
     console.warn("LEGAL_PUBLISHER_NAME and the other LEGAL_* variables are not set: the legal notice lists only what is configured.");
   }
@@ -37,6 +41,7 @@ export async function prepare() {
 
 /** After the last request: closes the database (PGlite writes its files, the PostgreSQL pool ends). */
 export async function close() {
+  stopMaintenance();
   await (await getDatabaseHandle()).close();
 }
 
