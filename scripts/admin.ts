@@ -10,6 +10,7 @@ import {
   listUsers,
   revokeRole,
 } from "../app/features/admin/admin.server";
+import { backupPglite, restorePglite } from "../db/backup.server";
 import { openDatabase } from "../db/client.server";
 
 const USAGE = `Usage: npm run admin -- <command>
@@ -18,7 +19,9 @@ const USAGE = `Usage: npm run admin -- <command>
   grant-access <email> maths [--until YYYY-MM-DD]
   create-code maths --uses N [--until YYYY-MM-DD]
   list-users
-  demo                                           student, prof and admin accounts for local trials`;
+  demo                                           student, prof and admin accounts for local trials
+  backup <file>                                  the embedded database to a file (server stopped)
+  restore <file>                                 that file as the embedded database (the current one is kept aside)`;
 
 function option(args: string[], name: string): string | undefined {
   const index = args.indexOf(name);
@@ -51,6 +54,33 @@ async function run(args: string[]): Promise<string> {
 }
 
 const config = getConfig();
+const [command, file] = process.argv.slice(2);
+if (command === "backup" || command === "restore") {
+  // Files, not rows: these never open the database through the application.
+  if (!file) {
+    console.error(USAGE);
+    process.exit(1);
+  }
+  if (config.databaseUrl) {
+    console.error(
+      command === "backup"
+        ? `PostgreSQL: pg_dump --format=custom --file=${file} "$DATABASE_URL" (README, « Backup and restore »).`
+        : `PostgreSQL: pg_restore --clean --if-exists --no-owner --dbname="$DATABASE_URL" ${file} (README, « Backup and restore »).`,
+    );
+    process.exit(1);
+  }
+  try {
+    if (command === "backup") console.log(`Backup written to ${file} (${await backupPglite(config.dataDir, file)} bytes).`);
+    else {
+      const keptAside = await restorePglite(config.dataDir, file);
+      console.log(`Restored ${file} into ${config.dataDir}/pglite${keptAside ? `; the previous database is kept in ${keptAside}` : ""}.`);
+    }
+    process.exit(0);
+  } catch (error) {
+    console.error(error instanceof Error ? error.message : error);
+    process.exit(1);
+  }
+}
 try {
   const handle = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
   console.log(await run(process.argv.slice(2)));
