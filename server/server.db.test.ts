@@ -3,6 +3,7 @@ import { existsSync } from "node:fs";
 import path from "node:path";
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { SERVICE_UNAVAILABLE_MESSAGE } from "../app/features/http/unavailable.server";
 import { createThrowawayDatabase } from "../tests/support/database";
 import { type RunningServer, startServer } from "../tests/support/server";
 
@@ -11,6 +12,7 @@ const driver = process.env.TEST_DB_DRIVER;
 let server: RunningServer;
 let dropDatabase = async () => {};
 let databaseName = "";
+let databaseUrl = "";
 
 beforeAll(async () => {
   if (!existsSync(path.resolve("build/server/index.js"))) throw new Error("Run `npm run build` first (npm test does it).");
@@ -18,6 +20,7 @@ beforeAll(async () => {
     const database = await createThrowawayDatabase();
     server = await startServer({ DATABASE_URL: database.url });
     databaseName = new URL(database.url).pathname.slice(1);
+    databaseUrl = database.url;
     dropDatabase = database.drop;
   } else {
     server = await startServer();
@@ -54,6 +57,71 @@ describe(`production server on ${driver}`, () => {
     expect(response.status).toBe(200);
     expect(server.output()).toContain("An idle PostgreSQL connection was closed");
   });
+
+  it.runIf(driver === "postgres")(
+    "keeps serving when PostgreSQL's connections are cut under load, and loses no acknowledged write",
+    { timeout: 60_000 },
+    async () => {
+      const account = { email: "coupure@example.org", password: "violon-nuage-cerise-42" };
+      const form = (pathname: string, fields: Record<string, string>) =>
+        fetch(`${server.url}${pathname}`, {
+          method: "POST",
+          redirect: "manual",
+          headers: { Origin: server.url, "Content-Type": "application/x-www-form-urlencoded" },
+          body: new URLSearchParams({ ...fields, next: "/" }),
+        });
+      expect((await form("/register", { firstName: "Coupure", ...account })).status).toBe(302);
+      const signedIn = await form("/login", { identifier: account.email, password: account.password });
+      const cookie = signedIn.headers
+        .getSetCookie()
+        .map((value) => value.split(";")[0])
+        .filter((pair) => pair.includes("session_token"))
+        .join("; ");
+
+      const acknowledged: number[] = [];
+      const failures: { status: number; body: string }[] = [];
+      let writing = true;
+      const writer = async () => {
+        while (writing) {
+          const response = await fetch(`${server.url}/api/activity`, {
+            method: "POST",
+            headers: { Origin: server.url, Cookie: cookie, "Content-Type": "application/json" },
+            body: JSON.stringify({ activityType: "exercise" }),
+          });
+          if (response.status === 201) acknowledged.push(((await response.json()) as { id: number }).id);
+          else failures.push({ status: response.status, body: await response.text() });
+        }
+      };
+      const admin = new pg.Client({ connectionString: process.env.TEST_DATABASE_URL });
+      await admin.connect();
+      const writers = Array.from({ length: 6 }, writer);
+      try {
+        for (let cut = 0; cut < 3; cut++) {
+          await new Promise((resolve) => setTimeout(resolve, 300));
+          await admin.query("select pg_terminate_backend(pid) from pg_stat_activity where datname = $1 and pid <> pg_backend_pid()", [
+            databaseName,
+          ]);
+        }
+        await new Promise((resolve) => setTimeout(resolve, 300));
+      } finally {
+        writing = false;
+        await Promise.all(writers);
+      }
+      expect(server.process.exitCode).toBeNull();
+      expect((await fetch(`${server.url}/healthz`)).status).toBe(200);
+      // A request cut with its connection is answered 503 in French (nothing acknowledged: it may retry).
+      for (const failure of failures)
+        expect(failure).toEqual({ status: 503, body: JSON.stringify({ error: SERVICE_UNAVAILABLE_MESSAGE }) });
+      await admin.end();
+      const reader = new pg.Client({ connectionString: databaseUrl });
+      await reader.connect();
+      const { rows } = await reader.query<{ id: string }>("select id from user_activity_history");
+      await reader.end();
+      const stored = new Set(rows.map((row) => Number(row.id)));
+      expect(acknowledged.length).toBeGreaterThan(20);
+      expect(acknowledged.filter((id) => !stored.has(id))).toEqual([]);
+    },
+  );
 
   it.runIf(driver !== "postgres")("refuses a second process on the same embedded database folder, with a clear message", async () => {
     const second = spawn(process.execPath, ["server.js"], {

@@ -4,6 +4,7 @@ import { readHistory, saveActivity } from "~/features/activity/history.server";
 import { getCurrentSession } from "~/features/accounts/session.server";
 import type { Route } from "./+types/api.activity";
 import { readJson } from "~/features/http/request-body.server";
+import { orUnavailable } from "~/features/http/unavailable.server";
 
 const noStore = { "Cache-Control": "no-store" };
 
@@ -17,10 +18,12 @@ export async function loader({ request }: Route.LoaderArgs) {
 
 /** POST: records one activity for the signed-in user (the user id comes from the session, never from the body). */
 export async function action({ request }: Route.ActionArgs) {
-  const session = await getCurrentSession(request);
-  if (!session) return data({ error: "Connexion requise." }, { status: 401 });
-  const parsed = activityInputSchema.safeParse(await readJson(request));
-  if (!parsed.success) return data({ error: "Activité invalide." }, { status: 400 });
-  const row = await saveActivity(session.user.id, parsed.data);
-  return data({ id: row.id }, { status: 201 });
+  return orUnavailable("Saving an activity", async () => {
+    const session = await getCurrentSession(request);
+    if (!session) return data({ error: "Connexion requise." }, { status: 401 });
+    const parsed = activityInputSchema.safeParse(await readJson(request));
+    if (!parsed.success) return data({ error: "Activité invalide." }, { status: 400 });
+    const row = await saveActivity(session.user.id, parsed.data);
+    return data({ id: row.id }, { status: 201 });
+  });
 }
