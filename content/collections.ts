@@ -29,7 +29,7 @@ import {
  * store's reader (artefacts.ts, store.server.ts). A new kind of content is one more definition here.
  */
 
-/** What a compile step may use: Markdown fields compiled (KaTeX included) and Python checks recorded. */
+/** What a compile step may use: Markdown fields compiled (formulas included) and Python checks recorded. */
 export interface CompileTools {
   /** Compiles a Markdown field; `where` says where it comes from in messages and checks. */
   markdown(text: string, where: string): Promise<string>;

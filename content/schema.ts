@@ -4,7 +4,7 @@ import { duplicatesBy } from "./unique.ts";
 
 /**
  * One schema file for every content type (DESIGN §5), with the pedagogical invariants. Markdown
- * fields accept KaTeX ($…$, $$…$$), GFM, and in courses the boxes :::definition[Titre] … :::.
+ * fields accept LaTeX formulas ($…$, $$…$$, compiled by Temml), GFM, and in courses the boxes :::definition[Titre] … :::.
  */
 const id = z.string().regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/, "id en kebab-case attendu");
 const path = z.string().regex(/^\/[a-z0-9\-/]*$/, "chemin absolu attendu");

@@ -1,5 +1,5 @@
 // `npm run content:check [-- files…] [--no-python]`: validates content/ (or the given files) against
-// docs/authoring.md: schema, ids, links, typography, placeholders, KaTeX, python blocks and checks,
+// docs/authoring.md: schema, ids, links, typography, placeholders, formulas, python blocks and checks,
 // and that the generated catalogue entries are up to date.
 import path from "node:path";
 import { ContentError, kindOfFile, loadAllContent, loadContentFile } from "../content/pipeline/load";

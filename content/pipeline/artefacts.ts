@@ -38,7 +38,7 @@ export interface ContentIndexEntry {
   flashcards?: string;
   /** Companions: the course they belong to. */
   course?: string;
-  /** Whether the compiled entry holds KaTeX output (the page preloads the math fonts). */
+  /** Whether the compiled entry holds formulas (the page preloads the math font). */
   hasMath: boolean;
 }
 

@@ -3,7 +3,7 @@
  * entities), long enough to be unique, to look for in a bundle or a page.
  */
 export function proseSentinel(html: string): string | undefined {
-  // Text nodes only: KaTeX and code are cut into short nodes and never form such a run.
+  // Text nodes only: formulas and code are cut into short nodes and never form such a run.
   for (const text of html.split(/<[^>]+>/)) {
     const run = /[A-Za-zÀ-ÿ][A-Za-zÀ-ÿ0-9 ,.()-]{29,}/.exec(text)?.[0];
     if (run && run.split(" ").length >= 5) return run.slice(0, 30);
