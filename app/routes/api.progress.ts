@@ -6,6 +6,7 @@ import { readProgress } from "~/features/progress/progress.server";
 import { recordPageVisit } from "~/features/progress/tracking.server";
 import type { Route } from "./+types/api.progress";
 import { readJson } from "~/features/http/request-body.server";
+import { orUnavailable } from "~/features/http/unavailable.server";
 
 const noStore = { "Cache-Control": "no-store" };
 const visitSchema = z.object({ path: z.string().startsWith("/").max(300) });
@@ -25,11 +26,13 @@ export async function loader({ request }: Route.LoaderArgs) {
 
 /** POST {path}: the page the user just rendered; its activity type comes from the catalogue. */
 export async function action({ request }: Route.ActionArgs) {
-  const session = await getCurrentSession(request);
-  if (!session) return data({ error: "Connexion requise." }, { status: 401, headers: noStore });
-  const parsed = visitSchema.safeParse(await readJson(request));
-  if (!parsed.success) return data({ error: "Requête invalide." }, { status: 400, headers: noStore });
-  const outcome = await recordPageVisit(session.user, parsed.data.path);
-  if (!outcome.ok) return data({ error: "Page sans suivi de progression." }, { status: outcome.status, headers: noStore });
-  return data({ progression: outcome.progression }, { headers: noStore });
+  return orUnavailable("Recording a page visit", async () => {
+    const session = await getCurrentSession(request);
+    if (!session) return data({ error: "Connexion requise." }, { status: 401, headers: noStore });
+    const parsed = visitSchema.safeParse(await readJson(request));
+    if (!parsed.success) return data({ error: "Requête invalide." }, { status: 400, headers: noStore });
+    const outcome = await recordPageVisit(session.user, parsed.data.path);
+    if (!outcome.ok) return data({ error: "Page sans suivi de progression." }, { status: outcome.status, headers: noStore });
+    return data({ progression: outcome.progression }, { headers: noStore });
+  });
 }

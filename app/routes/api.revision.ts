@@ -4,6 +4,7 @@ import { CardNotInDeckError, gradeCard, markCard, mergeLocalCards, readDeck, unm
 import { REVIEW_MESSAGES, reviewRequestSchema } from "~/features/review/review";
 import type { Route } from "./+types/api.revision";
 import { readJson } from "~/features/http/request-body.server";
+import { orUnavailable } from "~/features/http/unavailable.server";
 
 const noStore = { "Cache-Control": "no-store" };
 
@@ -19,27 +20,29 @@ export async function loader({ request }: Route.LoaderArgs) {
  * from the session, never from the body).
  */
 export async function action({ request }: Route.ActionArgs) {
-  const session = await getCurrentSession(request);
-  if (!session) return data({ error: REVIEW_MESSAGES.signInRequired }, { status: 401, headers: noStore });
-  const parsed = reviewRequestSchema.safeParse(await readJson(request));
-  if (!parsed.success) return data({ error: REVIEW_MESSAGES.invalidRequest }, { status: 400, headers: noStore });
-  const userId = session.user.id;
-  const body = parsed.data;
-  switch (body.intent) {
-    case "mark":
-      return (await markCard(userId, body.cardId, body.language))
-        ? data({ ok: true }, { headers: noStore })
-        : data({ error: REVIEW_MESSAGES.cardNotFound }, { status: 404, headers: noStore });
-    case "unmark":
-      return data({ ok: true, removed: await unmarkCard(userId, body.cardId, body.language) }, { headers: noStore });
-    case "merge":
-      return data(await mergeLocalCards(userId, body.cards), { headers: noStore });
-    case "grade":
-      try {
-        return data({ card: await gradeCard(userId, body.cardId, body.language, body.rating) }, { headers: noStore });
-      } catch (error) {
-        if (error instanceof CardNotInDeckError) return data({ error: REVIEW_MESSAGES.cardNotFound }, { status: 404, headers: noStore });
-        throw error;
-      }
-  }
+  return orUnavailable("Updating the review deck", async () => {
+    const session = await getCurrentSession(request);
+    if (!session) return data({ error: REVIEW_MESSAGES.signInRequired }, { status: 401, headers: noStore });
+    const parsed = reviewRequestSchema.safeParse(await readJson(request));
+    if (!parsed.success) return data({ error: REVIEW_MESSAGES.invalidRequest }, { status: 400, headers: noStore });
+    const userId = session.user.id;
+    const body = parsed.data;
+    switch (body.intent) {
+      case "mark":
+        return (await markCard(userId, body.cardId, body.language))
+          ? data({ ok: true }, { headers: noStore })
+          : data({ error: REVIEW_MESSAGES.cardNotFound }, { status: 404, headers: noStore });
+      case "unmark":
+        return data({ ok: true, removed: await unmarkCard(userId, body.cardId, body.language) }, { headers: noStore });
+      case "merge":
+        return data(await mergeLocalCards(userId, body.cards), { headers: noStore });
+      case "grade":
+        try {
+          return data({ card: await gradeCard(userId, body.cardId, body.language, body.rating) }, { headers: noStore });
+        } catch (error) {
+          if (error instanceof CardNotInDeckError) return data({ error: REVIEW_MESSAGES.cardNotFound }, { status: 404, headers: noStore });
+          throw error;
+        }
+    }
+  });
 }
