@@ -230,6 +230,15 @@ describe("theme and small screens", () => {
     expect(await isDark()).toBe(true);
     await page.getByRole("button", { name: "Activer le thème clair" }).click();
     expect(await isDark()).toBe(false);
+    // The choice is stored once the study-data module, loaded on demand, has arrived: reloading before
+    // that made this test fail once in CI (as its guest twin in review.e2e did).
+    const storedDarkMode = () =>
+      page.evaluate(
+        () =>
+          (JSON.parse(localStorage.getItem("tremplin-user-data:guest") ?? "{}") as { preferences?: { darkMode?: boolean } }).preferences
+            ?.darkMode,
+      );
+    await expect.poll(storedDarkMode).toBe(false);
     await page.reload();
     await page.waitForFunction(() => document.documentElement.dataset.hydrated === "true");
     expect(await isDark()).toBe(false);
