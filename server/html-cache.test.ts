@@ -2,7 +2,7 @@ import { randomBytes } from "node:crypto";
 import type { AddressInfo } from "node:net";
 import { crc32, gunzipSync } from "node:zlib";
 import { describe, expect, it } from "vitest";
-import { CachedPage, HtmlCache, crc32Combine, htmlCache, isPublicPage } from "./html-cache";
+import { CachedPage, HtmlCache, crc32Combine, htmlCache } from "./html-cache";
 
 const OLD = "T7VavMoKEuR6g3DgkqDioQ==";
 const NEW = "iOjF4Y/itctgeWI2yd0Uog==";
@@ -80,17 +80,6 @@ describe("HtmlCache", () => {
     small.set("v:/b", page("bbbb"));
     small.set("v:/c", page("cccc"));
     expect(small.size).toBe(2);
-  });
-});
-
-describe("isPublicPage", () => {
-  it("refuses protected, section and teacher pages", () => {
-    const base = { title: "t", kind: "course" as const, module: "routes/course.tsx" };
-    expect(isPublicPage({ ...base, path: "/chapitres-libres/suites-cours" }, "/chapitres-libres/suites-cours")).toBe(true);
-    expect(isPublicPage({ ...base, path: "/compte", protected: true }, "/compte")).toBe(false);
-    expect(isPublicPage({ ...base, path: "/python-flashcards", section: "python" }, "/python-flashcards")).toBe(false);
-    expect(isPublicPage({ ...base, path: "/prof" }, "/prof")).toBe(false);
-    expect(isPublicPage(undefined, "/absent")).toBe(false);
   });
 });
 

@@ -2,7 +2,7 @@ import { crc32, deflateRaw } from "node:zlib";
 import { promisify } from "node:util";
 import type { NextFunction, Request, Response } from "express";
 import type { CatalogEntry } from "../app/catalog/types";
-import { isTeacherPath } from "../app/features/access/rules";
+import { isPublicEntry } from "../app/features/access/policy";
 import { hasPersonalCookie } from "./private-responses";
 
 /**
@@ -49,12 +49,6 @@ const NOT_REPLAYED = new Set([
   "x-cache",
 ]);
 
-/** Whether a page may be cached at all, whoever asks (public catalogue page, not teacher-only). */
-export function isPublicPage(entry: CatalogEntry | undefined, pathname: string): boolean {
-  if (!entry || entry.protected || entry.section) return false;
-  return !isTeacherPath(pathname);
-}
-
 /** Whether this request may be answered from, or fill, the cache. */
 export function isCacheableRequest(req: Request, findEntry: HtmlCacheOptions["findEntry"]): boolean {
   if (req.method !== "GET" && req.method !== "HEAD") return false;
@@ -68,7 +62,7 @@ export function isCacheableRequest(req: Request, findEntry: HtmlCacheOptions["fi
   } catch {
     return false;
   }
-  return isPublicPage(findEntry(decoded), decoded);
+  return isPublicEntry(findEntry(decoded));
 }
 
 // ── gzip assembled around a nonce ───────────────────────────────────────────────────────────────

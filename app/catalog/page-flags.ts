@@ -1,3 +1,4 @@
+import { isPublicEntry } from "../features/access/policy";
 import type { CatalogEntry } from "./types";
 
 /** What the browser needs to know of a page before loading it, as bit flags (see site-pages.ts). */
@@ -20,7 +21,7 @@ export function isStudyKind(kind: CatalogEntry["kind"]): boolean {
 
 export function pageFlagsOf(entry: CatalogEntry): number {
   let flags = 0;
-  if (entry.protected || entry.section || entry.chrome === "teacher") flags |= PAGE_FLAGS.guarded;
+  if (!isPublicEntry(entry)) flags |= PAGE_FLAGS.guarded;
   if (entry.activityType || isStudyKind(entry.kind)) flags |= PAGE_FLAGS.tracked;
   if (entry.chrome === "teacher") flags |= PAGE_FLAGS.teacher;
   return flags;

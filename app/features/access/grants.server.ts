@@ -2,9 +2,10 @@ import { createHash, randomBytes } from "node:crypto";
 import { and, eq, gt, isNull, or, sql } from "drizzle-orm";
 import { getDb } from "../../../db/client.server";
 import { accessCodes, accessGrants } from "../../../db/schema";
-import { type Role, hasRole } from "../accounts/roles";
+import type { Role } from "../accounts/roles";
+import { GRANTABLE, type Permission, roleHolds } from "./policy";
 
-export type Section = "maths";
+export type Section = keyof typeof GRANTABLE;
 
 /** Codes are compared case- and separator-insensitively: "ABCD-EFGH" = "abcd efgh". */
 export function normalizeCode(code: string): string {
@@ -15,16 +16,15 @@ export function hashCode(code: string): string {
   return createHash("sha256").update(normalizeCode(code)).digest("hex");
 }
 
-/** Prof and above always hold the maths right; others need a grant that has not expired. */
-export async function hasSectionAccess(user: { id: string; role: Role }, section: Section): Promise<boolean> {
-  if (hasRole(user.role, "prof")) return true;
+/** Whether the user holds an access grant to the section that has not expired. */
+async function holdsGrant(userId: string, section: Section): Promise<boolean> {
   const db = await getDb();
   const [grant] = await db
     .select({ id: accessGrants.id })
     .from(accessGrants)
     .where(
       and(
-        eq(accessGrants.userId, user.id),
+        eq(accessGrants.userId, userId),
         eq(accessGrants.section, section),
         or(isNull(accessGrants.expiresAt), gt(accessGrants.expiresAt, sql`now()`)),
       ),
@@ -33,26 +33,36 @@ export async function hasSectionAccess(user: { id: string; role: Role }, section
   return Boolean(grant);
 }
 
-/** The section rule of DESIGN §4 for a signed-in user: Python is open to every account, maths needs the right. */
-export async function canReadSection(user: { id: string; role: Role }, section: Section | "python"): Promise<boolean> {
-  return section === "python" || hasSectionAccess(user, section);
-}
+export type PermissionCheck = (permission: Permission) => Promise<boolean>;
 
 /**
- * canReadSection asked at most once per section, for a request that checks a list of pages. The role may
- * be given lazily: it is read only if a section needs it.
+ * `can(permission)` for a signed-in user, or a visitor (null): the role's own permissions, then the access
+ * grants (read at most once per permission). The role may be given lazily: it is read only when asked.
  */
-export function sectionReader(userId: string, role: Role | (() => Promise<Role>)) {
-  const answers = new Map<Section | "python", Promise<boolean>>();
-  return (section: Section | "python"): Promise<boolean> => {
-    if (!answers.has(section)) {
-      answers.set(
-        section,
-        (typeof role === "function" ? role() : Promise.resolve(role)).then((known) => canReadSection({ id: userId, role: known }, section)),
-      );
+export function permissionChecker(user: { id: string; role: Role | (() => Promise<Role>) } | null): PermissionCheck {
+  const answers = new Map<Permission, Promise<boolean>>();
+  let role: Promise<Role> | undefined;
+  async function decide(permission: Permission): Promise<boolean> {
+    if (roleHolds("visitor", permission)) return true;
+    if (!user) return false;
+    role ??= typeof user.role === "function" ? user.role() : Promise.resolve(user.role);
+    if (roleHolds(await role, permission)) return true;
+    const section = Object.entries(GRANTABLE).find(([, granted]) => granted === permission)?.[0] as Section | undefined;
+    return section ? holdsGrant(user.id, section) : false;
+  }
+  return (permission) => {
+    let answer = answers.get(permission);
+    if (!answer) {
+      answer = decide(permission);
+      answers.set(permission, answer);
     }
-    return answers.get(section)!;
+    return answer;
   };
+}
+
+/** Prof and above always hold the maths right; others need a grant that has not expired. */
+export function hasSectionAccess(user: { id: string; role: Role }, section: Section): Promise<boolean> {
+  return permissionChecker(user)(GRANTABLE[section]);
 }
 
 export async function grantAccess(input: {

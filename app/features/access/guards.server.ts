@@ -3,9 +3,35 @@ import { findCatalogEntry } from "../../catalog/catalog";
 import type { CatalogEntry } from "../../catalog/types";
 import { type Role, hasRole } from "../accounts/roles";
 import { type CurrentSession, getCurrentSession } from "../accounts/session.server";
-import { canReadSection } from "./grants.server";
+import { type PermissionCheck, permissionChecker } from "./grants.server";
+import { type Permission, requiredPermission, sectionOf } from "./policy";
 import { loginUrl, requestPath, restrictedUrl } from "./next";
-import { isTeacherPath } from "./rules";
+
+// One permission check per request, shared by every guard a request goes through.
+const checks = new WeakMap<Request, Promise<PermissionCheck>>();
+
+/** `can(permission)` for whoever sends the request (a visitor when there is no session). */
+export function permissionsOf(request: Request): Promise<PermissionCheck> {
+  let check = checks.get(request);
+  if (!check) {
+    check = getCurrentSession(request).then((session) => permissionChecker(session?.user ?? null));
+    checks.set(request, check);
+  }
+  return check;
+}
+
+/**
+ * The guard of a permission. Refusals: a section (Python, maths) → /acces-restreint, which says how to get
+ * it; otherwise a visitor → /login?next=…, a signed-in user without the role → the home page.
+ */
+export async function requirePermission(request: Request, permission: Permission): Promise<CurrentSession | null> {
+  const [session, can] = await Promise.all([getCurrentSession(request), permissionsOf(request)]);
+  if (await can(permission)) return session;
+  const section = sectionOf(permission);
+  if (section) throw redirect(restrictedUrl(requestPath(request), section));
+  if (!session) throw redirect(loginUrl(requestPath(request)));
+  throw redirect("/");
+}
 
 /** Signed-in user, else redirect to /login?next=<path and query>. */
 export async function requireUser(request: Request): Promise<CurrentSession> {
@@ -14,7 +40,7 @@ export async function requireUser(request: Request): Promise<CurrentSession> {
   return session;
 }
 
-/** Teacher guard: not signed in → /login; below the role → /; otherwise the session. */
+/** Role guard: not signed in → /login; below the role → /; otherwise the session. */
 export async function requireRole(request: Request, role: Role): Promise<CurrentSession> {
   const session = await requireUser(request);
   if (!hasRole(session.user.role, role)) throw redirect("/");
@@ -23,10 +49,9 @@ export async function requireRole(request: Request, role: Role): Promise<Current
 
 /** Python needs a signed-in user; maths needs the maths right. Both redirect to /acces-restreint. */
 export async function requireSection(request: Request, section: "python" | "maths"): Promise<CurrentSession> {
-  const session = await getCurrentSession(request);
-  const allowed = session && (await canReadSection(session.user, section));
-  if (!allowed) throw redirect(restrictedUrl(requestPath(request), section));
-  return session;
+  const session = await requirePermission(request, section === "maths" ? "read:content:maths" : "read:content:python");
+  // Neither permission is a visitor's: a session is there.
+  return session!;
 }
 
 /** What React Router gives every loader and action: the request and the pattern of the route it matched. */
@@ -47,20 +72,32 @@ export function matchedEntry({ pattern }: RouteRequest): CatalogEntry {
 }
 
 /**
- * The access rule of the matched catalogue entry (DESIGN §4). Every loader and action of a catalogue page
+ * The access rule of the matched catalogue entry (policy.ts). Every loader and action of a catalogue page
  * calls it first; a parent layout's check protects nothing.
  */
 export async function guardRoute(args: RouteRequest): Promise<{ entry: CatalogEntry; session: CurrentSession | null }> {
   const entry = matchedEntry(args);
-  const { request } = args;
-  if (isTeacherPath(entry.path)) return { entry, session: await requireRole(request, "prof") };
-  if (entry.section) return { entry, session: await requireSection(request, entry.section) };
-  if (entry.protected) return { entry, session: await requireUser(request) };
-  return { entry, session: await getCurrentSession(request) };
+  return { entry, session: await requirePermission(args.request, requiredPermission(entry)) };
 }
 
 /** guardRoute for pages that are only ever shown signed in: the session is never null. */
 export async function guardSignedInRoute(args: RouteRequest): Promise<{ entry: CatalogEntry; session: CurrentSession }> {
   const { entry, session } = await guardRoute(args);
   return { entry, session: session ?? (await requireUser(args.request)) };
+}
+
+/**
+ * A resource guard: the resource when the signed-in user holds the permission and `load` finds it for
+ * them, else 404. An id that is someone else's gets the same answer as one that does not exist, so ids
+ * reveal nothing. Visitors go to /login first.
+ */
+export async function requireResource<T>(
+  request: Request,
+  permission: Permission,
+  load: (user: CurrentSession["user"]) => Promise<T | null | undefined>,
+): Promise<{ session: CurrentSession; resource: T }> {
+  const session = (await requirePermission(request, permission)) ?? (await requireUser(request));
+  const resource = await load(session.user);
+  if (resource === null || resource === undefined) throw data(null, { status: 404 });
+  return { session, resource };
 }

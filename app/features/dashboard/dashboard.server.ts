@@ -3,7 +3,8 @@ import { getDb } from "../../../db/client.server";
 import { exerciseMarks, quizAttempts } from "../../../db/schema";
 import { catalog, findCatalogEntry } from "~/catalog/catalog";
 import type { ActivityType } from "~/catalog/types";
-import { sectionReader } from "../access/grants.server";
+import { permissionChecker } from "../access/grants.server";
+import { requiredPermission } from "../access/policy";
 import type { SessionUser } from "../accounts/session.server";
 import { readHistory } from "../activity/history.server";
 import { getExerciseSet, getQuiz } from "../content/store.server";
@@ -116,11 +117,11 @@ export async function loadDashboard(user: SessionUser, now = new Date()): Promis
     grouped.get(day)!.entries.push({ id: row.id, time: timeFormat.format(row.createdAt), ...describeActivity(row) });
   }
 
-  const mayRead = sectionReader(user.id, user.role);
+  const can = permissionChecker(user);
   const resume: DashboardData["resume"] = [];
   for (const visit of visits) {
     const entry = findCatalogEntry(visit.path);
-    if (!entry || (entry.section && !(await mayRead(entry.section)))) continue;
+    if (!entry || !(await can(requiredPermission(entry)))) continue;
     resume.push({
       path: entry.path,
       title: entry.title,

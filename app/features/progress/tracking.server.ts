@@ -1,5 +1,6 @@
 import { findCatalogEntry } from "~/catalog/catalog";
-import { canReadSection } from "../access/grants.server";
+import { permissionChecker } from "../access/grants.server";
+import { requiredPermission } from "../access/policy";
 import type { SessionUser } from "../accounts/session.server";
 import { isStudyKind } from "~/catalog/page-flags";
 import { isTrackedPage } from "./progress";
@@ -16,7 +17,7 @@ export type PageVisitOutcome = { ok: true; progression: number | null } | { ok: 
 export async function recordPageVisit(user: Pick<SessionUser, "id" | "role">, path: string): Promise<PageVisitOutcome> {
   const entry = findCatalogEntry(path);
   if (!isTrackedPage(entry)) return { ok: false, status: 400 };
-  if (entry.section && !(await canReadSection(user, entry.section))) return { ok: false, status: 403 };
+  if (!(await permissionChecker(user)(requiredPermission(entry)))) return { ok: false, status: 403 };
   const progression = entry.activityType ? await trackActivity(user.id, entry.activityType) : null;
   if (isStudyKind(entry.kind)) {
     await Promise.all([

@@ -4,7 +4,8 @@ import { Rating, createEmptyCard, fsrs } from "ts-fsrs";
 import { getDb } from "../../../db/client.server";
 import { flashcardReviews } from "../../../db/schema";
 import { findCatalogEntry } from "../../catalog/catalog";
-import { sectionReader } from "../access/grants.server";
+import { permissionChecker } from "../access/grants.server";
+import { requiredPermission } from "../access/policy";
 import { getRole } from "../accounts/roles.server";
 import { getDeck } from "../content/store.server";
 import type { MarkedCard, ReviewCardView, ReviewDeckView, ReviewRating } from "./review";
@@ -37,11 +38,10 @@ function findCard(cardId: string) {
  * any signed-in user; maths: the maths right, which may have expired since the card was marked).
  */
 function deckAccess(userId: string) {
-  const mayRead = sectionReader(userId, () => getRole(userId));
+  const can = permissionChecker({ id: userId, role: () => getRole(userId) });
   return async (deckPath: string): Promise<boolean> => {
     const entry = findCatalogEntry(deckPath);
-    if (!entry) return false;
-    return entry.section ? mayRead(entry.section) : true;
+    return entry ? can(requiredPermission(entry)) : false;
   };
 }
 
