@@ -1,27 +1,29 @@
-import { crc32, deflateRaw } from "node:zlib";
+import { createHash } from "node:crypto";
 import { promisify } from "node:util";
+import { brotliCompress, constants as zlibConstants, gzip } from "node:zlib";
 import type { NextFunction, Request, Response } from "express";
 import type { CatalogEntry } from "../app/catalog/types";
 import { isPublicEntry } from "../app/features/access/policy";
 import { hasPersonalCookie } from "./private-responses";
 
 /**
- * Rendered HTML of public pages, cached in process memory for anonymous visitors (issue #6).
+ * Rendered HTML of public pages, cached in process memory for anonymous visitors (issues #6, #12).
  *
- * - Only GET/HEAD document requests without a query string, for catalogue pages that are neither
- *   protected nor in an access section, from a visitor who sends no session or toast cookie.
+ * - Only GET/HEAD document requests without a query string, for catalogue pages anyone may read
+ *   (policy.ts), from a visitor who sends no session or toast cookie.
+ * - Those pages are rendered without a CSP nonce: their Content-Security-Policy lists the SHA-256
+ *   hashes of their inline scripts instead. A stored page is therefore the same bytes for everyone,
+ *   compressed once (gzip and brotli, Node's zlib) and sent as it is on every hit.
  * - Only 200 text/html responses without Set-Cookie are stored. Signed-in pages are never stored
- *   and never served from here.
- * - The CSP nonce stays per response: the body is stored split around the nonce of the render
- *   that filled the entry, and every hit joins the pieces around the hit's own fresh nonce (the
- *   one helmet already wrote into this response's CSP header).
- * - Keys carry the build version (a new deploy starts from an empty cache anyway: the cache lives
- *   in the server process), entries expire after a TTL and the cache is bounded (LRU).
+ *   and never served from here; they keep a fresh nonce per response.
+ * - Keys carry the build version, entries expire after a TTL, the cache is bounded (LRU) and can be
+ *   emptied when what public pages show changes (`clear`, called on a cross-instance notification).
  *
  * Responses carry `X-Cache: HIT`, `MISS` or `BYPASS`.
  */
 
-const deflateRawAsync = promisify(deflateRaw);
+const gzipAsync = promisify(gzip);
+const brotliAsync = promisify(brotliCompress);
 
 export interface HtmlCacheOptions {
   /** The build's version (React Router's `build.assets.version`). */
@@ -65,167 +67,64 @@ export function isCacheableRequest(req: Request, findEntry: HtmlCacheOptions["fi
   return isPublicEntry(findEntry(decoded));
 }
 
-// ── gzip assembled around a nonce ───────────────────────────────────────────────────────────────
-
-const CRC_POLY = 0xedb88320;
-
-/** (a · b) mod p in GF(2), p the CRC-32 polynomial (zlib's multmodp). */
-function multModP(a: number, b: number): number {
-  let m = 0x80000000;
-  let p = 0;
-  for (;;) {
-    if (a & m) {
-      p = (p ^ b) >>> 0;
-      if ((a & (m - 1)) === 0) break;
-    }
-    m >>>= 1;
-    b = b & 1 ? ((b >>> 1) ^ CRC_POLY) >>> 0 : b >>> 1;
-  }
-  return p >>> 0;
-}
-
-const X2N_TABLE = (() => {
-  const table = new Array<number>(32);
-  let p = 0x40000000; // x^1
-  table[0] = p;
-  for (let n = 1; n < 32; n++) table[n] = p = multModP(p, p);
-  return table;
-})();
-
-/** x^(n · 2^k) mod p. */
-function x2nModP(n: number, k: number): number {
-  let p = 0x80000000; // x^0
-  while (n) {
-    if (n & 1) p = multModP(X2N_TABLE[k & 31], p);
-    n = Math.floor(n / 2);
-    k++;
-  }
-  return p;
-}
-
-/** The operator that appends |B| bytes to a CRC: depends on the length only, so it is computed once. */
-function crcShift(lengthB: number): number {
-  return x2nModP(lengthB, 3);
-}
-
-/** CRC-32 of A·B from crc(A), crc(B) and |B| (zlib's crc32_combine), without reading A or B. */
-export function crc32Combine(crcA: number, crcB: number, lengthB: number, shift = crcShift(lengthB)): number {
-  return (multModP(shift, crcA) ^ crcB) >>> 0;
-}
-
-/** A deflate "stored" block (BFINAL = 0) holding `data` verbatim; the stream is byte-aligned before it. */
-function storedBlock(data: Buffer): Buffer {
-  const header = Buffer.from([0, data.length & 0xff, data.length >>> 8, ~data.length & 0xff, (~data.length >>> 8) & 0xff]);
-  return Buffer.concat([header, data]);
-}
-
-const GZIP_HEADER = Buffer.from([0x1f, 0x8b, 8, 0, 0, 0, 0, 0, 2, 0xff]);
+// ── Inline scripts and their hashes ─────────────────────────────────────────────────────────────
 
 /**
- * A stored page: the body cut at each occurrence of the nonce of the render that produced it. Each
- * piece is deflated on its own (no back-reference crosses a nonce), the middle ones ending with a
- * sync flush (byte-aligned, not final), so a gzip body is the pieces' deflate streams with the hit's
- * nonce in stored blocks between them, and a CRC-32 combined from the pieces' CRCs.
+ * The inline scripts of a page we rendered. By the HTML parsing rules a script's text ends at the first
+ * `</script`; React and React Router escape `<` inside the data they inline, so the pattern below finds
+ * exactly what the browser runs.
  */
+const INLINE_SCRIPT = /<script\b(?![^>]*\bsrc\s*=)[^>]*>([\s\S]*?)<\/script/gi;
+
+/** CSP sources (`'sha256-…'`) of every distinct inline script of the page, in order of appearance. */
+export function inlineScriptHashes(html: string): string[] {
+  const sources = new Set<string>();
+  for (const [, text] of html.matchAll(INLINE_SCRIPT))
+    sources.add(`'sha256-${createHash("sha256").update(text, "utf8").digest("base64")}'`);
+  return [...sources];
+}
+
+/** The response's CSP with its nonce source replaced by the hashes of the page's inline scripts. */
+export function policyWithHashes(policy: string, nonce: string, hashes: readonly string[]): string {
+  return policy.replace(` 'nonce-${nonce}'`, hashes.length ? ` ${hashes.join(" ")}` : "");
+}
+
+/** A stored page: the body as rendered, and the same bytes compressed once by each encoding. */
 export class CachedPage {
-  readonly pieces: Buffer[];
-  readonly rawLength: number;
-  private deflated: Buffer[] | undefined;
-  private readonly crcs: number[];
-  private readonly shifts: number[];
-  private readonly nonceShift: number;
+  private encoded: { br: Buffer; gzip: Buffer } | undefined;
 
   constructor(
-    body: Buffer,
-    readonly nonce: string,
+    readonly body: Buffer,
     readonly headers: Record<string, string | string[]>,
     readonly storedAt: number,
-  ) {
-    const needle = Buffer.from(nonce);
-    const pieces: Buffer[] = [];
-    let from = 0;
-    for (let at = body.indexOf(needle); at !== -1; at = body.indexOf(needle, from)) {
-      pieces.push(body.subarray(from, at));
-      from = at + needle.length;
-    }
-    pieces.push(body.subarray(from));
-    this.pieces = pieces;
-    this.rawLength = body.length - (pieces.length - 1) * needle.length;
-    this.crcs = pieces.map((piece) => crc32(piece));
-    this.shifts = pieces.map((piece) => crcShift(piece.length));
-    // Every nonce is 16 random bytes in base64: the same length as the stored one.
-    this.nonceShift = crcShift(needle.length);
-  }
+  ) {}
 
   get bytes(): number {
-    return this.rawLength + (this.deflated?.reduce((sum, part) => sum + part.length, 0) ?? 0);
+    return this.body.length + (this.encoded ? this.encoded.br.length + this.encoded.gzip.length : 0);
   }
 
-  get hasGzip(): boolean {
-    return this.deflated !== undefined;
+  /** The body in the best encoding the client accepts, with its Content-Encoding (none: as rendered). */
+  for(accepts: (encoding: string) => boolean): { body: Buffer; encoding?: "br" | "gzip" } {
+    if (this.encoded && accepts("br")) return { body: this.encoded.br, encoding: "br" };
+    if (this.encoded && accepts("gzip")) return { body: this.encoded.gzip, encoding: "gzip" };
+    return { body: this.body };
   }
 
-  /**
-   * Compresses the pieces once (level 9, off the main thread). Each piece is deflated with the 32 KB
-   * before it as preset dictionary, so it compresses about as well as in one stream; in that
-   * dictionary the nonces are NUL bytes, which HTML never contains, so no back-reference can reach
-   * the bytes that change from hit to hit (a piece holding a NUL gets no dictionary).
-   */
+  /** Compresses the page once, in zlib's thread pool: hits never compress it again. */
   async compress(): Promise<void> {
-    const last = this.pieces.length - 1;
-    const masked = Buffer.concat(
-      this.pieces.flatMap((piece, index) => (index < last ? [piece, Buffer.alloc(this.nonce.length)] : [piece])),
-    );
-    let offset = 0;
-    this.deflated = await Promise.all(
-      this.pieces.map((piece, index) => {
-        const start = offset;
-        offset += piece.length + this.nonce.length;
-        const dictionary = start > 0 && !piece.includes(0) ? masked.subarray(Math.max(0, start - 32 * 1024), start) : undefined;
-        const deflated = deflateRawAsync(piece, {
-          level: 9,
-          memLevel: 9,
-          ...(dictionary ? { dictionary } : {}),
-          ...(index < last ? { finishFlush: 2 /* Z_SYNC_FLUSH */ } : {}),
-        });
-        // zlib answers with a view into its 16 KB output chunk: kept as it is, each piece would hold
-        // the whole chunk (5 to 10 times the bytes counted against maxBytes). Keep a copy of its size.
-        return deflated.then((view) => Buffer.from(view));
+    const [br, gz] = await Promise.all([
+      brotliAsync(this.body, {
+        params: {
+          [zlibConstants.BROTLI_PARAM_MODE]: zlibConstants.BROTLI_MODE_TEXT,
+          [zlibConstants.BROTLI_PARAM_QUALITY]: 9,
+          [zlibConstants.BROTLI_PARAM_SIZE_HINT]: this.body.length,
+        },
       }),
-    );
-  }
-
-  raw(nonce: string): Buffer {
-    const needle = Buffer.from(nonce);
-    const parts: Buffer[] = [];
-    this.pieces.forEach((piece, index) => {
-      if (index > 0) parts.push(needle);
-      parts.push(piece);
-    });
-    return Buffer.concat(parts);
-  }
-
-  gzip(nonce: string): Buffer {
-    if (!this.deflated) throw new Error("Page not compressed yet");
-    const needle = Buffer.from(nonce);
-    if (needle.length !== this.nonce.length) throw new Error("A nonce of another length");
-    const nonceBlock = storedBlock(needle);
-    const nonceCrc = crc32(needle);
-    const parts: Buffer[] = [GZIP_HEADER];
-    let crc = 0;
-    this.deflated.forEach((part, index) => {
-      if (index > 0) {
-        parts.push(nonceBlock);
-        crc = crc32Combine(crc, nonceCrc, needle.length, this.nonceShift);
-      }
-      parts.push(part);
-      crc = crc32Combine(crc, this.crcs[index], this.pieces[index].length, this.shifts[index]);
-    });
-    const trailer = Buffer.alloc(8);
-    trailer.writeUInt32LE(crc, 0);
-    trailer.writeUInt32LE((this.rawLength + (this.pieces.length - 1) * needle.length) % 2 ** 32, 4);
-    parts.push(trailer);
-    return Buffer.concat(parts);
+      gzipAsync(this.body, { level: 9 }),
+    ]);
+    // zlib may answer with a view into a larger output chunk: keep copies of their own size, so that
+    // maxBytes bounds the memory really held.
+    this.encoded = { br: Buffer.from(br), gzip: Buffer.from(gz) };
   }
 }
 
@@ -324,12 +223,17 @@ export function htmlCache(options: HtmlCacheOptions) {
     } catch (error) {
       return next(error);
     }
-    const nonce = res.locals.cspNonce as string;
     const page = cache.get(key) ?? (await inflight.get(key));
-    if (page) return sendHit(req, res, page, nonce);
+    if (page) return sendHit(req, res, page);
 
     res.setHeader("X-Cache", "MISS");
-    if (req.method !== "GET" || inflight.has(key)) return next();
+    // Rendered without a nonce: the policy will list the hashes of the page's inline scripts.
+    const nonce = res.locals.cspNonce as string;
+    res.locals.cspNonce = undefined;
+    if (req.method !== "GET" || inflight.has(key)) {
+      withholdBody(res, (body) => hashScripts(res, nonce, body));
+      return next();
+    }
     let settle!: (page: CachedPage | undefined) => void;
     const filling = new Promise<CachedPage | undefined>((resolve) => (settle = resolve));
     inflight.set(key, filling);
@@ -339,15 +243,15 @@ export function htmlCache(options: HtmlCacheOptions) {
     };
     // Headers set before the render (helmet's, X-Cache) belong to each response: never replayed.
     const setBefore = new Set(res.getHeaderNames());
-    captureBody(res, (body) => {
-      if (!body) return done(undefined);
+    withholdBody(res, (body) => {
+      hashScripts(res, nonce, body);
+      if (!isStorable(res, body)) return done(undefined);
       const headers: Record<string, string | string[]> = {};
       for (const [name, value] of Object.entries(res.getHeaders())) {
-        if (value === undefined || NOT_REPLAYED.has(name) || setBefore.has(name)) continue;
+        if (value === undefined || NOT_REPLAYED.has(name) || (setBefore.has(name) && name !== "content-security-policy")) continue;
         headers[name] = typeof value === "number" ? String(value) : value;
       }
-      const stored = new CachedPage(body, nonce, headers, now());
-      // Stored once compressed, so that hits never compress the page again; raw if that failed.
+      const stored = new CachedPage(body, headers, now());
       stored
         .compress()
         .catch((error: unknown) => console.error("HTML cache: compression failed", error))
@@ -356,62 +260,66 @@ export function htmlCache(options: HtmlCacheOptions) {
           done(stored);
         });
     });
+    res.once("close", () => {
+      if (!res.writableFinished) done(undefined);
+    });
     next();
   };
   return Object.assign(middleware, { cache });
 }
 
-function sendHit(req: Request, res: Response, page: CachedPage, nonce: string) {
+/** Replaces the nonce of the response's policy with the hashes of the inline scripts of its HTML body. */
+function hashScripts(res: Response, nonce: string, body: Buffer) {
+  const policy = res.getHeader("content-security-policy");
+  if (typeof policy !== "string") return;
+  const html = String(res.getHeader("content-type") ?? "").startsWith("text/html") ? body.toString("utf8") : "";
+  res.setHeader("Content-Security-Policy", policyWithHashes(policy, nonce, inlineScriptHashes(html)));
+}
+
+function isStorable(res: Response, body: Buffer): boolean {
+  const type = String(res.getHeader("content-type") ?? "");
+  const cacheControl = String(res.getHeader("cache-control") ?? "");
+  return (
+    res.statusCode === 200 &&
+    res.getHeader("set-cookie") === undefined &&
+    type.startsWith("text/html") &&
+    !/no-store|private/.test(cacheControl) &&
+    body.length > 0 &&
+    // React's marker of a boundary that failed on the server and renders in the browser.
+    !body.includes("<!--$!-->")
+  );
+}
+
+function sendHit(req: Request, res: Response, page: CachedPage) {
   res.status(200);
   for (const [name, value] of Object.entries(page.headers)) res.setHeader(name, value);
   res.setHeader("X-Cache", "HIT");
   res.vary("Accept-Encoding");
-  let body: Buffer;
-  if (page.hasGzip && nonce.length === page.nonce.length && req.acceptsEncodings("gzip")) {
-    body = page.gzip(nonce);
-    // `compression` leaves responses that already carry a Content-Encoding alone.
-    res.setHeader("Content-Encoding", "gzip");
-  } else {
-    body = page.raw(nonce);
-  }
+  const { body, encoding } = page.for((name) => req.acceptsEncodings(name) === name);
+  // `compression` leaves responses that already carry a Content-Encoding alone.
+  if (encoding) res.setHeader("Content-Encoding", encoding);
   res.setHeader("Content-Length", String(body.length));
   res.end(req.method === "HEAD" ? undefined : body);
 }
 
 /**
- * Tees what the render writes; once the response is over, calls `settled` with the whole body if
- * the response may be stored, else with undefined (status, Set-Cookie, type, aborted…).
+ * Holds back what the render writes until it ends, so that the policy, which depends on the whole
+ * body, is set before the first byte leaves; then `ready` sees the body and the response is sent.
  */
-function captureBody(res: Response, settled: (body: Buffer | undefined) => void) {
+function withholdBody(res: Response, ready: (body: Buffer) => void) {
   const chunks: Buffer[] = [];
-  const write = res.write;
   const end = res.end;
-  res.write = function (this: Response, chunk: Chunk, ...rest: unknown[]) {
+  res.write = function (chunk: Chunk, ...rest: unknown[]) {
     if (chunk != null) chunks.push(toBuffer(chunk, rest[0]));
-    return (write as (...args: unknown[]) => boolean).call(this, chunk, ...rest);
+    const callback = rest.find((arg) => typeof arg === "function") as (() => void) | undefined;
+    if (callback) process.nextTick(callback);
+    return true;
   } as Response["write"];
   res.end = function (this: Response, chunk?: unknown, ...rest: unknown[]) {
     if (chunk != null && typeof chunk !== "function") chunks.push(toBuffer(chunk as Chunk, rest[0]));
-    return (end as (...args: unknown[]) => Response).call(this, chunk, ...rest);
-  } as Response["end"];
-  let finished = false;
-  res.once("finish", () => {
-    finished = true;
-    const type = String(res.getHeader("content-type") ?? "");
-    const cacheControl = String(res.getHeader("cache-control") ?? "");
+    const callback = [chunk, ...rest].find((arg) => typeof arg === "function");
     const body = Buffer.concat(chunks);
-    const storable =
-      res.statusCode === 200 &&
-      res.getHeader("set-cookie") === undefined &&
-      type.startsWith("text/html") &&
-      !/no-store|private/.test(cacheControl) &&
-      body.length > 0 &&
-      // React's marker of a boundary that failed on the server and renders in the browser.
-      !body.includes("<!--$!-->");
-    settled(storable ? body : undefined);
-  });
-  // A response cut short (client gone) never finishes: release the requests waiting for it.
-  res.once("close", () => {
-    if (!finished) settled(undefined);
-  });
+    ready(body);
+    return (end as (...args: unknown[]) => Response).call(this, body, ...(callback ? [callback] : []));
+  } as Response["end"];
 }

@@ -255,3 +255,16 @@ describe("theme and small screens", () => {
     }
   });
 });
+
+describe("pages served from the anonymous cache", () => {
+  it("run their inline scripts under the hash policy: hydrated, no CSP violation, on a miss and on a hit", async () => {
+    for (const expected of ["MISS", "HIT"]) {
+      const page = await browser.newPage();
+      // A page no other test visits, so that the first visit here is the one that fills the cache.
+      const response = await gotoHydrated(page, "/mentions-legales");
+      if (expected === "HIT") expect(response?.headers()["x-cache"]).toBe("HIT");
+      expect(response?.headers()["content-security-policy"]).toMatch(/script-src 'self' 'sha256-/);
+      expect(pageProblems(page)).toEqual([]);
+    }
+  });
+});
