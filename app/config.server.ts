@@ -39,6 +39,8 @@ const envSchema = z.object({
   HOSTING_NAME: optionalText,
   HOSTING_ADDRESS: optionalText,
   TRUST_PROXY: optionalText,
+  /** Seconds between two rounds of maintenance (expired sessions, rate-limit rows, old outbox files). */
+  MAINTENANCE_INTERVAL_SECONDS: z.coerce.number().int().min(1).max(86_400).default(3600),
   SMTP_URL: optionalText,
   EMAIL_FROM: z.string().default("Tremplin <no-reply@localhost>"),
   POSTHOG_KEY: optionalText,
@@ -67,6 +69,7 @@ function loadConfig(env: NodeJS.ProcessEnv) {
     databaseUrl: values.DATABASE_URL,
     siteUrl,
     trustProxy: values.TRUST_PROXY,
+    maintenanceIntervalMs: values.MAINTENANCE_INTERVAL_SECONDS * 1000,
     sessionSecret: values.SESSION_SECRET,
     smtpUrl: values.SMTP_URL,
     emailFrom: values.EMAIL_FROM,

@@ -5,8 +5,11 @@ import express from "express";
 import "react-router";
 import { findCatalogEntry } from "../app/catalog/catalog";
 import { getConfig } from "../app/config.server";
+import { sql } from "drizzle-orm";
+import { TOPICS, broadcastListening, onBroadcast, startBroadcast, stopBroadcast } from "../app/features/broadcast/broadcast.server";
+import { forgetLoadedContent } from "../app/features/content/store.server";
 import { scheduleMaintenance } from "../app/features/maintenance/maintenance.server";
-import { getDatabaseHandle, openDatabase } from "../db/client.server";
+import { getDatabaseHandle, getDb, openDatabase } from "../db/client.server";
 import { htmlCache } from "./html-cache";
 import { precompressedAssets } from "./precompressed-assets";
 import { privateResponses } from "./private-responses";
@@ -33,7 +36,16 @@ let stopMaintenance = () => {};
 
 export async function prepare() {
   await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
-  stopMaintenance = scheduleMaintenance(path.join(config.dataDir, "outbox"));
+  stopMaintenance = scheduleMaintenance(path.join(config.dataDir, "outbox"), config.maintenanceIntervalMs);
+  await startBroadcast({
+    databaseUrl: config.databaseUrl,
+    applicationName: `tremplin-listen:${config.port}`,
+    publish: async (channel, payload) => {
+      await (await getDb()).execute(sql`select pg_notify(${channel}, ${payload})`);
+    },
+  });
+  // Content rebuilt in place (npm run build:content) is read again from build/content.
+  onBroadcast(["content"], forgetLoadedContent);
   if (config.isProduction && !config.legal.publisherName) {
     console.warn("LEGAL_PUBLISHER_NAME and the other LEGAL_* variables are not set: the legal notice lists only what is configured.");
   }
@@ -42,6 +54,7 @@ export async function prepare() {
 /** After the last request: closes the database (PGlite writes its files, the PostgreSQL pool ends). */
 export async function close() {
   stopMaintenance();
+  await stopBroadcast();
   await (await getDatabaseHandle()).close();
 }
 
@@ -78,7 +91,9 @@ app.get("/healthz", async (_req, res) => {
   try {
     const handle = await getDatabaseHandle();
     await handle.ping();
-    res.set("Cache-Control", "no-store").json({ status: "ok", database: "ok", driver: handle.kind });
+    res
+      .set("Cache-Control", "no-store")
+      .json({ status: "ok", database: "ok", driver: handle.kind, notifications: broadcastListening() ? "listening" : "reconnecting" });
   } catch {
     res.status(503).set("Cache-Control", "no-store").json({ status: "error", database: "unreachable" });
   }
@@ -103,7 +118,10 @@ if (development) {
   // once instead of on every request (a tenth of the CPU of a render with this catalogue).
   const build = loadBuild();
   // Anonymous visitors of public pages get the rendered HTML from memory.
-  app.use(htmlCache({ version: async () => (await build).assets.version, findEntry: findCatalogEntry }));
+  const pages = htmlCache({ version: async () => (await build).assets.version, findEntry: findCatalogEntry });
+  // What a public page shows changed, on this instance or another: its stored renders go.
+  onBroadcast(TOPICS, () => pages.cache.clear());
+  app.use(pages);
   const handler = build.then((serverBuild) => createRequestHandler({ build: serverBuild, getLoadContext }));
   app.use(async (req, res, next) => (await handler)(req, res, next));
 }

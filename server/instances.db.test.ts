@@ -3,6 +3,7 @@ import { type IncomingMessage, type ServerResponse, createServer, request as htt
 import path from "node:path";
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { notifyInstances } from "../app/features/broadcast/broadcast.server";
 import { createThrowawayDatabase } from "../tests/support/database";
 import { type RunningServer, freePort, startServer } from "../tests/support/server";
 
@@ -84,7 +85,13 @@ beforeAll(async () => {
   dropDatabase = database.drop;
   const port = await freePort();
   proxyUrl = `http://localhost:${port}`;
-  const env = { DATABASE_URL: databaseUrl, SESSION_SECRET: "instances-test-secret-0123456789-abcdefghij", SITE_URL: proxyUrl };
+  const env = {
+    DATABASE_URL: databaseUrl,
+    SESSION_SECRET: "instances-test-secret-0123456789-abcdefghij",
+    SITE_URL: proxyUrl,
+    // A round of maintenance every second on each instance: rounds of both overlap all the time.
+    MAINTENANCE_INTERVAL_SECONDS: "1",
+  };
   // Cold start of both at once on an empty database: the migrations wait for each other.
   [a, b] = await Promise.all([startServer(env), startServer(env)]);
   stopProxy = await startProxy(port, [a.url, b.url]);
@@ -148,4 +155,101 @@ describe.runIf(onPostgres)("two instances on one PostgreSQL behind a round-robin
     const read = (await (await fetch(`${b.url}/api/activity`, { headers: { Cookie: cookie } })).json()) as { history: { id: number }[] };
     expect(read.history.map((entry) => entry.id)).toContain(id);
   });
+
+  it("empties the page cache of both instances when a change is announced, and B hears again after losing its connection", async () => {
+    const page = "/chapitres-libres/suites-cours";
+    const cacheOf = async (base: string) => (await fetch(`${base}${page}`)).headers.get("x-cache");
+    const warm = async (base: string) => {
+      await cacheOf(base);
+      expect(await cacheOf(base)).toBe("HIT");
+    };
+    const admin = new pg.Client({ connectionString: databaseUrl });
+    await admin.connect();
+    try {
+      await Promise.all([warm(a.url), warm(b.url)]);
+      await notifyInstances(admin, "public-data");
+      await expect.poll(() => cacheOf(a.url), { timeout: 2000 }).toBe("MISS");
+      await expect.poll(() => cacheOf(b.url), { timeout: 2000 }).toBe("MISS");
+
+      // B's LISTEN connection is killed: B reconnects by itself and hears the next announcement.
+      const port = new URL(b.url).port;
+      const { rows } = await admin.query<{ ended: boolean }>(
+        "select pg_terminate_backend(pid) as ended from pg_stat_activity where application_name = $1",
+        [`tremplin-listen:${port}`],
+      );
+      expect(rows).toEqual([{ ended: true }]);
+      const notifications = async () => ((await (await fetch(`${b.url}/healthz`)).json()) as { notifications: string }).notifications;
+      await expect.poll(notifications, { timeout: 5000 }).toBe("listening");
+      await warm(b.url);
+      await notifyInstances(admin, "content");
+      await expect.poll(() => cacheOf(b.url), { timeout: 2000 }).toBe("MISS");
+      expect(b.output()).toContain("The notification connection to PostgreSQL was lost");
+    } finally {
+      await admin.end();
+    }
+  });
+
+  it("runs each round of maintenance on one instance at a time: expired sessions removed once, by one", async () => {
+    const admin = new pg.Client({ connectionString: databaseUrl });
+    await admin.connect();
+    try {
+      const { rows } = await admin.query<{ id: string }>(`select id from "user" where email = 'deux@example.org'`);
+      // One statement: the three rows appear together, between two rounds.
+      await admin.query(
+        `insert into session (id, token, user_id, expires_at, created_at, updated_at)
+         select 'expired-' || n, 'expired-' || n, $1, now() - interval '1 hour', now(), now() from generate_series(1, 3) as n`,
+        [rows[0].id],
+      );
+      const left = async () => (await admin.query(`select count(*)::int as n from session where id like 'expired-%'`)).rows[0].n as number;
+      await expect.poll(left, { timeout: 5000 }).toBe(0);
+      // Both instances run a round every second; the three rows went in one round of one of them.
+      const reports = [a, b].flatMap((server) => server.output().match(/Maintenance: removed 3 sessions/g) ?? []);
+      expect(reports).toHaveLength(1);
+      expect([a, b].flatMap((server) => server.output().match(/Maintenance: removed [12] sessions/g) ?? [])).toEqual([]);
+    } finally {
+      await admin.end();
+    }
+  });
+
+  it(
+    "stops B on SIGTERM during a burst of writes through the proxy: B exits 0, A goes on, no acknowledged write is lost",
+    { timeout: 60_000 },
+    async () => {
+      const cookie = await signIn(0, "deux@example.org");
+      const acknowledged: { id: number; instance: string | null; afterStop: boolean }[] = [];
+      let stopRequested = false;
+      const exited = new Promise<number | null>((resolve) => b.process.once("exit", resolve));
+      const client = async (n: number) => {
+        for (let i = 0; i < 25; i++) {
+          const response = await fetch(`${proxyUrl}/api/activity`, {
+            method: "POST",
+            headers: { Origin: proxyUrl, Cookie: cookie, "Content-Type": "application/json" },
+            body: JSON.stringify({ activityType: "exercise", metadata: { client: n, index: i } }),
+          }).catch(() => undefined);
+          // Requests that reach B once it stopped listening fail at the proxy (this one does not retry).
+          if (response?.status === 201)
+            acknowledged.push({
+              id: ((await response.json()) as { id: number }).id,
+              instance: response.headers.get("x-instance"),
+              afterStop: stopRequested,
+            });
+          if (acknowledged.length >= 40 && !stopRequested) {
+            stopRequested = true;
+            b.process.kill("SIGTERM");
+          }
+        }
+      };
+      await Promise.all(Array.from({ length: 6 }, (_, n) => client(n)));
+      expect(await exited).toBe(0);
+      expect(b.output()).toContain("Stopped.");
+      expect(acknowledged.some((write) => write.afterStop && write.instance === "0")).toBe(true);
+      const reader = new pg.Client({ connectionString: databaseUrl });
+      await reader.connect();
+      const stored = new Set(
+        (await reader.query<{ id: string }>("select id from user_activity_history")).rows.map((row) => Number(row.id)),
+      );
+      await reader.end();
+      for (const write of acknowledged) expect(stored.has(write.id), `write ${write.id}`).toBe(true);
+    },
+  );
 });

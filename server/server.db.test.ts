@@ -35,7 +35,12 @@ afterAll(async () => {
 describe(`production server on ${driver}`, () => {
   it("migrates the database at start and reports it on /healthz", async () => {
     const response = await fetch(`${server.url}/healthz`);
-    expect(await response.json()).toEqual({ status: "ok", database: "ok", driver: driver === "postgres" ? "postgres" : "pglite" });
+    expect(await response.json()).toEqual({
+      status: "ok",
+      database: "ok",
+      driver: driver === "postgres" ? "postgres" : "pglite",
+      notifications: "listening",
+    });
   });
 
   it.runIf(driver === "postgres")("survives PostgreSQL closing its idle connections and reconnects", async () => {

@@ -52,7 +52,7 @@ describe("HTTP hardening", () => {
   it("reports database connectivity on /healthz", async () => {
     const response = await fetch(`${baseUrl}/healthz`);
     expect(response.status).toBe(200);
-    expect(await response.json()).toEqual({ status: "ok", database: "ok", driver: "pglite" });
+    expect(await response.json()).toEqual({ status: "ok", database: "ok", driver: "pglite", notifications: "listening" });
   });
 
   it("never returns a stack trace", async () => {

@@ -38,6 +38,12 @@ export function contentMeta(id: string): ContentIndexEntry | undefined {
 /** Compiled entries recently read, at most 32 MB of their JSON (parsed, they take about twice that). */
 const entries = new LRUCache<string, object>({ maxSize: 32 * 1024 * 1024 });
 
+/** Forgets the index and the entries read so far: the next reads see build/content as it is now. */
+export function forgetLoadedContent(): void {
+  loadedIndex = undefined;
+  entries.clear();
+}
+
 /** The compiled entry of a collection (collections.ts) by id, read on demand; undefined for another kind. */
 export function getContent<K extends ContentKind>(kind: K, id: string): CompiledByKind[K] | undefined {
   const meta = contentMeta(id);

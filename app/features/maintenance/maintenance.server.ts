@@ -59,8 +59,8 @@ function pruneOutbox(dir: string, now: Date): number {
   return removed;
 }
 
-/** Runs a round now and then every hour (never keeping the process alive); returns the stop function. */
-export function scheduleMaintenance(outboxDir: string): () => void {
+/** Runs a round soon after start, then every interval (never keeping the process alive); returns the stop function. */
+export function scheduleMaintenance(outboxDir: string, intervalMs = MAINTENANCE_INTERVAL_MS): () => void {
   const round = () =>
     runMaintenance({ outboxDir })
       .then((report) => {
@@ -69,8 +69,8 @@ export function scheduleMaintenance(outboxDir: string): () => void {
         if (removed.length > 0) console.log(`Maintenance: removed ${removed.map(([what, count]) => `${count} ${what}`).join(", ")}.`);
       })
       .catch((error: Error) => console.error(`Maintenance failed: ${error.message}`));
-  const first = setTimeout(round, 5_000);
-  const every = setInterval(round, MAINTENANCE_INTERVAL_MS);
+  const first = setTimeout(round, Math.min(5_000, intervalMs));
+  const every = setInterval(round, intervalMs);
   first.unref();
   every.unref();
   return () => {
