@@ -1,4 +1,4 @@
-import { PassThrough } from "node:stream";
+import { Transform } from "node:stream";
 import { createReadableStreamFromReadable } from "@react-router/node";
 import { isbot } from "isbot";
 import { renderToPipeableStream } from "react-dom/server";
@@ -9,6 +9,34 @@ import { ServerContentHtml } from "./features/content/content-html";
 import { contentHtmlByRef } from "./features/content/store.server";
 
 export const streamTimeout = 5_000;
+
+/**
+ * React writes the page in chunks of about 2 KB, and React Router flushes the compressor after each one:
+ * tens of compressor flushes and socket writes per page. What React writes in one turn of the event
+ * loop goes out as one chunk instead; a boundary that resolves later still streams on its own turn.
+ */
+function coalescingStream(): Transform {
+  const pending: Buffer[] = [];
+  let scheduled = false;
+  const stream = new Transform({
+    transform(chunk: Buffer, _encoding, done) {
+      pending.push(chunk);
+      if (!scheduled) {
+        scheduled = true;
+        setImmediate(() => {
+          scheduled = false;
+          if (pending.length) stream.push(Buffer.concat(pending.splice(0)));
+        });
+      }
+      done();
+    },
+    flush(done) {
+      if (pending.length) this.push(Buffer.concat(pending.splice(0)));
+      done();
+    },
+  });
+  return stream;
+}
 
 export default function handleRequest(
   request: Request,
@@ -34,7 +62,7 @@ export default function handleRequest(
         nonce,
         [readyOption]() {
           shellRendered = true;
-          const body = new PassThrough();
+          const body = coalescingStream();
           const stream = createReadableStreamFromReadable(body);
           responseHeaders.set("Content-Type", "text/html; charset=utf-8");
           resolve(new Response(stream, { headers: responseHeaders, status: responseStatusCode }));

@@ -10,7 +10,7 @@ export interface HttpSettings {
 }
 
 export interface HttpFigure {
-  id: "static" | "home" | "course" | "protected" | "quizAnswer" | "signIn" | "staticAgain";
+  id: "static" | "home" | "course" | "protected" | "protectedMaths" | "quizAnswer" | "signIn" | "staticAgain";
   label: string;
   request: string;
   /** Mean of the per-second samples of requests completed (all statuses). */
@@ -74,6 +74,8 @@ export interface HttpContext {
   /** Accounts the sign-in measure cycles through (the per-account limit allows 5 attempts in flight). */
   signInUsers: BenchUser[];
   quiz: { path: string; questionId: string; answer: string };
+  /** A maths chapter the signed-in user holds the right to (measured when given). */
+  mathsChapter?: string;
 }
 
 export function httpMeasures(context: HttpContext): Measure[] {
@@ -109,12 +111,24 @@ export function httpMeasures(context: HttpContext): Measure[] {
     },
     {
       id: "protected",
-      label: "Protected page, signed in",
+      label: "Signed-in page",
       request: "GET /compte (session cookie)",
       expectedStatus: 200,
       options: { path: "/compte", headers: { ...browser, cookie: context.cookie } },
       cacheProbe: { path: "/compte", headers: { cookie: context.cookie } },
     },
+    ...(context.mathsChapter
+      ? [
+          {
+            id: "protectedMaths" as const,
+            label: "Maths chapter, signed in with the right",
+            request: `GET ${context.mathsChapter} (session cookie, maths grant)`,
+            expectedStatus: 200,
+            options: { path: context.mathsChapter, headers: { ...browser, cookie: context.cookie } },
+            cacheProbe: { path: context.mathsChapter, headers: { cookie: context.cookie } },
+          },
+        ]
+      : []),
     {
       id: "quizAnswer",
       label: "Quiz answer action, signed in",

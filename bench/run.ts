@@ -5,10 +5,12 @@
 // lighthouse,database,content (a subset; content builds a copy with 1,000 pages, content-scale.ts), BENCH_SKIP_BUILD=1 (reuse build/). Quick and partial runs write to
 // bench/results/tmp/ so that they never replace the full results.
 import { execFileSync, spawnSync } from "node:child_process";
+import { scrypt } from "node:crypto";
 import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { gzipSync } from "node:zlib";
+import pg from "pg";
 import prettier from "prettier";
 import { parse as parseYaml } from "yaml";
 import { firstLoadBundles } from "./bundle";
@@ -21,6 +23,7 @@ import type { HttpSettings } from "./http";
 import { runLighthouse } from "./lighthouse";
 import { evaluateBudgets, renderMarkdown } from "./report";
 import type { BenchResults, DocumentFigure } from "./report";
+import { createThrowawayDatabase } from "../tests/support/database";
 import { ROOT, TMP_DIR, registerThroughForm, signInThroughForm, startBenchServer } from "./server";
 import type { BenchServer, BenchUser } from "./server";
 
@@ -98,6 +101,62 @@ async function measureDocuments(server: BenchServer, bundles: BundleFigure[], co
   return documents;
 }
 
+/** A maths chapter (section maths): the signed-in measure on PostgreSQL reads it with a grant. */
+const MATHS_CHAPTER = "/formation/maths-elements-de-logique";
+
+function staticAssetOf(bundles: BundleFigure[]): string {
+  const staticAsset = bundles.find((bundle) => bundle.css?.files.length)?.css?.files[0]?.url;
+  if (!staticAsset) throw new Error("No stylesheet in the manifest to use as the static asset.");
+  return staticAsset;
+}
+
+/** The bench user (signed in: its cookie) and `count` accounts for the sign-in measure, through the forms. */
+async function seedUsers(server: BenchServer, count: number) {
+  log("Seeding the test users through the sign-up form…");
+  const stamp = Date.now().toString(36);
+  const password = "Lanterne-violette-93-pelican";
+  const user: BenchUser = { firstName: "Bench", email: `bench.${stamp}@example.com`, password };
+  await registerThroughForm(server, user);
+  const cookie = await signInThroughForm(server, user);
+  const signInUsers: BenchUser[] = [];
+  for (let i = 0; i < count; i++) {
+    const account = { firstName: `Bench${i}`, email: `bench.${stamp}.${i}@example.com`, password };
+    await registerThroughForm(server, account);
+    signInUsers.push(account);
+  }
+  return { user, cookie, signInUsers };
+}
+
+/**
+ * How many password hashes per second this machine computes with the parameters of the stored hashes
+ * (scrypt N=16384, r=16, p=1, 64 bytes; better-auth's), as many at once as libuv's thread pool runs:
+ * the ceiling of sign-ins per second, whatever the rest of the path costs.
+ */
+async function scryptCeiling(seconds = 3): Promise<number> {
+  const hash = () =>
+    new Promise<void>((resolve, reject) =>
+      scrypt(
+        "Lanterne-violette-93-pelican",
+        "0123456789abcdef0123456789abcdef",
+        64,
+        { N: 16384, r: 16, p: 1, maxmem: 64 * 1024 * 1024 },
+        (error) => (error ? reject(error) : resolve()),
+      ),
+    );
+  const deadline = Date.now() + seconds * 1000;
+  let done = 0;
+  const started = Date.now();
+  await Promise.all(
+    Array.from({ length: 4 }, async () => {
+      while (Date.now() < deadline) {
+        await hash();
+        done++;
+      }
+    }),
+  );
+  return done / ((Date.now() - started) / 1000);
+}
+
 async function main() {
   const started = Date.now();
   const warnings: string[] = [];
@@ -139,30 +198,20 @@ async function main() {
       const bundles = firstLoadBundles(path.join(server.buildDir, "client"));
       if (parts.includes("bundles")) results.bundles = bundles;
 
-      log("Seeding the test users through the sign-up form…");
-      const stamp = Date.now().toString(36);
-      const password = "Lanterne-violette-93-pelican";
-      const user: BenchUser = { firstName: "Bench", email: `bench.${stamp}@example.com`, password };
-      await registerThroughForm(server, user);
-      const cookie = await signInThroughForm(server, user);
-      const signInUsers: BenchUser[] = [];
-      if (parts.includes("http")) {
-        for (let i = 0; i < httpSettings.connections; i++) {
-          const account = { firstName: `Bench${i}`, email: `bench.${stamp}.${i}@example.com`, password };
-          await registerThroughForm(server, account);
-          signInUsers.push(account);
-        }
-      }
+      const { cookie, signInUsers } = await seedUsers(server, parts.includes("http") ? httpSettings.connections : 0);
 
       if (parts.includes("bundles")) results.documents = await measureDocuments(server, bundles, cookie);
 
       if (parts.includes("http")) {
         log("HTTP throughput (autocannon)…");
-        const staticAsset = bundles.find((bundle) => bundle.css?.files.length)?.css?.files[0]?.url;
-        if (!staticAsset) throw new Error("No stylesheet in the manifest to use as the static asset.");
         results.http = {
           settings: httpSettings,
-          figures: await runHttpMeasures({ server, staticAsset, cookie, signInUsers, quiz: quizTarget() }, httpSettings, log),
+          figures: await runHttpMeasures(
+            { server, staticAsset: staticAssetOf(bundles), cookie, signInUsers, quiz: quizTarget() },
+            httpSettings,
+            log,
+          ),
+          scryptPerSecond: await scryptCeiling(),
         };
       }
 
@@ -183,11 +232,42 @@ async function main() {
     }
   }
 
+  const postgresUrl = process.env.BENCH_DATABASE_URL;
+  if (parts.includes("http") && postgresUrl) {
+    log("HTTP throughput on PostgreSQL (BENCH_DATABASE_URL, a throwaway database)…");
+    const database = await createThrowawayDatabase(postgresUrl);
+    const server = await startBenchServer({ TRUST_PROXY: "true", DATABASE_URL: database.url });
+    try {
+      const { user, cookie, signInUsers } = await seedUsers(server, httpSettings.connections);
+      // The maths right, as an admin grants it (npm run admin -- grant).
+      const client = new pg.Client({ connectionString: database.url });
+      await client.connect();
+      await client.query(`insert into access_grants (user_id, section, source) select id, 'maths', 'admin' from "user" where email = $1`, [
+        user.email,
+      ]);
+      await client.end();
+      const bundles = firstLoadBundles(path.join(server.buildDir, "client"));
+      results.httpPostgres = {
+        settings: httpSettings,
+        figures: await runHttpMeasures(
+          { server, staticAsset: staticAssetOf(bundles), cookie, signInUsers, quiz: quizTarget(), mathsChapter: MATHS_CHAPTER },
+          httpSettings,
+          log,
+        ),
+        scryptPerSecond: await scryptCeiling(),
+      };
+    } finally {
+      await server.stop();
+      await database.drop();
+    }
+  } else if (parts.includes("http")) {
+    warnings.push("BENCH_DATABASE_URL is not set: HTTP throughput was measured on PGlite only.");
+  }
+
   if (parts.includes("database")) {
     const figures: DatabaseFigure[] = [];
     log("Database on PGlite…");
     figures.push(await benchPglite(databaseSettings, tmpDatabaseRoot(), log));
-    const postgresUrl = process.env.BENCH_DATABASE_URL;
     if (postgresUrl) {
       log("Database on PostgreSQL (BENCH_DATABASE_URL)…");
       figures.push(await benchPostgres(postgresUrl, databaseSettings, log));
