@@ -97,9 +97,17 @@ describe(`production server on ${driver}`, () => {
           else failures.push({ status: response.status, body: await response.text() });
         }
       };
+      // Readers too: a signed-in page (its loaders read the session) and the history API.
+      const reads: { path: string; status: number; body: string }[] = [];
+      const reader = async (path: string) => {
+        while (writing) {
+          const response = await fetch(`${server.url}${path}`, { redirect: "manual", headers: { Cookie: cookie } });
+          reads.push({ path, status: response.status, body: await response.text() });
+        }
+      };
       const admin = new pg.Client({ connectionString: process.env.TEST_DATABASE_URL });
       await admin.connect();
-      const writers = Array.from({ length: 6 }, writer);
+      const writers = [...Array.from({ length: 4 }, writer), reader("/compte"), reader("/api/activity")];
       try {
         for (let cut = 0; cut < 3; cut++) {
           await new Promise((resolve) => setTimeout(resolve, 300));
@@ -117,11 +125,22 @@ describe(`production server on ${driver}`, () => {
       // A request cut with its connection is answered 503 in French (nothing acknowledged: it may retry).
       for (const failure of failures)
         expect(failure).toEqual({ status: 503, body: JSON.stringify({ error: SERVICE_UNAVAILABLE_MESSAGE }) });
+      // A read cut short gets a French answer: the API's 503, or the page « Une erreur est survenue ».
+      expect(reads.filter((read) => read.status === 200).length).toBeGreaterThan(10);
+      for (const read of reads.filter((read) => read.status !== 200)) {
+        if (read.path === "/api/activity")
+          expect(read).toEqual({ path: read.path, status: 503, body: JSON.stringify({ error: "Impossible de récupérer l'historique" }) });
+        else {
+          expect(read.status, read.body.slice(0, 200)).toBe(500);
+          expect(read.body).toContain("Une erreur est survenue");
+          expect(read.body).not.toMatch(/Unexpected Server Error|at .+\.(js|ts):\d+/);
+        }
+      }
       await admin.end();
-      const reader = new pg.Client({ connectionString: databaseUrl });
-      await reader.connect();
-      const { rows } = await reader.query<{ id: string }>("select id from user_activity_history");
-      await reader.end();
+      const check = new pg.Client({ connectionString: databaseUrl });
+      await check.connect();
+      const { rows } = await check.query<{ id: string }>("select id from user_activity_history");
+      await check.end();
       const stored = new Set(rows.map((row) => Number(row.id)));
       expect(acknowledged.length).toBeGreaterThan(20);
       expect(acknowledged.filter((id) => !stored.has(id))).toEqual([]);

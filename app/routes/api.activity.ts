@@ -7,13 +7,21 @@ import { readJson } from "~/features/http/request-body.server";
 import { orUnavailable } from "~/features/http/unavailable.server";
 
 const noStore = { "Cache-Control": "no-store" };
+/** platform-core §8: « Fetching history fails ». */
+const HISTORY_READ_ERROR = "Impossible de récupérer l'historique";
 
 /** GET: the signed-in user's 100 newest activities. Only ever this user's rows. */
 export async function loader({ request }: Route.LoaderArgs) {
-  const session = await getCurrentSession(request);
-  if (!session) return data({ error: "Connexion requise." }, { status: 401, headers: noStore });
-  const rows = await readHistory(session.user.id);
-  return data({ history: rows.map((row) => ({ ...row, createdAt: row.createdAt.toISOString() })) }, { headers: noStore });
+  return orUnavailable(
+    "Reading the history",
+    async () => {
+      const session = await getCurrentSession(request);
+      if (!session) return data({ error: "Connexion requise." }, { status: 401, headers: noStore });
+      const rows = await readHistory(session.user.id);
+      return data({ history: rows.map((row) => ({ ...row, createdAt: row.createdAt.toISOString() })) }, { headers: noStore });
+    },
+    HISTORY_READ_ERROR,
+  );
 }
 
 /** POST: records one activity for the signed-in user (the user id comes from the session, never from the body). */

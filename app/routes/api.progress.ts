@@ -13,15 +13,16 @@ const visitSchema = z.object({ path: z.string().startsWith("/").max(300) });
 
 /** GET: the signed-in user's progression; 0 when signed out or when there is no row yet. */
 export async function loader({ request }: Route.LoaderArgs) {
-  const session = await getCurrentSession(request);
-  if (!session) return data({ progression: 0, completedActivities: {} }, { headers: noStore });
-  try {
-    const state = await readProgress(session.user.id);
-    return data(state ?? { progression: 0, completedActivities: {} }, { headers: noStore });
-  } catch (error) {
-    console.error(`Reading progress of ${session.user.id} failed.`, error);
-    return data({ error: PROGRESS_READ_ERROR }, { status: 500, headers: noStore });
-  }
+  return orUnavailable(
+    "Reading progress",
+    async () => {
+      const session = await getCurrentSession(request);
+      if (!session) return data({ progression: 0, completedActivities: {} }, { headers: noStore });
+      const state = await readProgress(session.user.id);
+      return data(state ?? { progression: 0, completedActivities: {} }, { headers: noStore });
+    },
+    PROGRESS_READ_ERROR,
+  );
 }
 
 /** POST {path}: the page the user just rendered; its activity type comes from the catalogue. */

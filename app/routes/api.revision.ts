@@ -10,9 +10,11 @@ const noStore = { "Cache-Control": "no-store" };
 
 /** GET: the signed-in user's review deck, due cards first, with the due and total counts. */
 export async function loader({ request }: Route.LoaderArgs) {
-  const session = await getCurrentSession(request);
-  if (!session) return data({ error: REVIEW_MESSAGES.signInRequired }, { status: 401, headers: noStore });
-  return data(await readDeck(session.user.id), { headers: noStore });
+  return orUnavailable("Reading the review deck", async () => {
+    const session = await getCurrentSession(request);
+    if (!session) return data({ error: REVIEW_MESSAGES.signInRequired }, { status: 401, headers: noStore });
+    return data(await readDeck(session.user.id), { headers: noStore });
+  });
 }
 
 /**

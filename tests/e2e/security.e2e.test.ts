@@ -330,3 +330,104 @@ describe("deny by default under protected prefixes (issue #12)", () => {
     },
   );
 });
+
+describe("12. bad input on every action and API: a 4xx in French, never a 5xx or a stack trace (issue #12)", () => {
+  /** One page per action module (the same action serves every page of a module), and the actions outside the catalogue. */
+  const PAGE_ACTIONS = [
+    "/login",
+    "/login/verification",
+    "/register",
+    "/mot-de-passe-oublie",
+    "/reinitialiser-mot-de-passe",
+    "/compte",
+    "/acces-restreint",
+    "/chapitres-libres/suites-quiz",
+    "/chapitres-libres/suites-exercices",
+    "/logout",
+  ];
+  const JSON_APIS = ["/api/activity", "/api/progress", "/api/revision"];
+
+  /** Form bodies a browser never sends: nothing, repeated fields, unknown intents, wrong types, bad bytes, a near-limit value. */
+  const BAD_FORMS = [
+    "",
+    "intent=answer&intent=profile&questionId=a&questionId=b",
+    "intent=%00%01%02&identifier=%FF%FE&password=%E0%A4%A",
+    "intent=inconnue&sessionId[]=x&answer[a]=b",
+    "identifier=a&password=" + "x".repeat(60 * 1024),
+    "=&&==&%3D%3D=",
+    "intent=answer&questionId=" + encodeURIComponent("../../etc/passwd") + "&answer=" + encodeURIComponent("<script>alert(1)</script>"),
+  ];
+  const BAD_JSON = [
+    "{",
+    "[]",
+    "null",
+    '"texte"',
+    "42",
+    '{"activityType":42}',
+    '{"path":["/"]}',
+    '{"intent":"grade","cardId":{"$ne":1},"grade":"dix"}',
+    `{"a":${"1".repeat(400)}}`,
+  ];
+
+  /** Whatever the status, the answer is French and shows nothing of the server's insides. */
+  function expectCleanAnswer(what: string, status: number, body: string) {
+    expect(status, `${what} → ${status}: ${body.slice(0, 300)}`).toBeLessThan(500);
+    expect(body, what).not.toMatch(/at .+\.(js|ts|mjs):\d+|node_modules|Unexpected Server Error|TypeError|ZodError|SyntaxError/);
+  }
+
+  it("answers malformed forms on every page action, signed in or not, page and .data", async () => {
+    const cookie = await signedUp("formes");
+    for (const path of PAGE_ACTIONS)
+      for (const target of [path, `${path}.data`])
+        for (const headers of [{}, { Cookie: cookie }] as Record<string, string>[])
+          for (const body of BAD_FORMS) {
+            const response = await fetch(`${baseUrl}${target}`, {
+              method: "POST",
+              redirect: "manual",
+              headers: { Origin: baseUrl, "Content-Type": "application/x-www-form-urlencoded", "X-Forwarded-For": clientIp(), ...headers },
+              body,
+            });
+            expectCleanAnswer(`POST ${target} ${body.slice(0, 40)}`, response.status, await response.text());
+          }
+  });
+
+  it("answers malformed and mistyped JSON on every API with a 4xx and a French message", async () => {
+    const cookie = await signedUp("json-sweep");
+    for (const path of JSON_APIS)
+      for (const body of BAD_JSON) {
+        const response = await fetch(`${baseUrl}${path}`, {
+          method: "POST",
+          headers: { Origin: baseUrl, Cookie: cookie, "Content-Type": "application/json" },
+          body,
+        });
+        const text = await response.text();
+        expectCleanAnswer(`POST ${path} ${body.slice(0, 40)}`, response.status, text);
+        expect(response.status, `${path} ${body}`).toBeGreaterThanOrEqual(400);
+        expect(JSON.parse(text), `${path} ${body}`).toEqual({
+          error: path === "/api/activity" ? "Activité invalide." : "Requête invalide.",
+        });
+      }
+  });
+
+  it("answers a form sent to a JSON API, and JSON sent to a page action, with 400", async () => {
+    const cookie = await signedUp("types");
+    for (const path of JSON_APIS) {
+      const response = await fetch(`${baseUrl}${path}`, {
+        method: "POST",
+        headers: { Origin: baseUrl, Cookie: cookie, "Content-Type": "application/x-www-form-urlencoded" },
+        body: "path=/",
+      });
+      expect(response.status, path).toBe(400);
+      expect(await response.json()).toEqual({ error: "Format de requête non pris en charge." });
+    }
+    for (const path of PAGE_ACTIONS) {
+      const response = await fetch(`${baseUrl}${path}`, {
+        method: "POST",
+        headers: { Origin: baseUrl, Cookie: cookie, "Content-Type": "application/json" },
+        body: "{}",
+      });
+      expect(response.status, path).toBe(400);
+      expect(await response.text()).toBe("Format de requête non pris en charge.");
+    }
+  });
+});
