@@ -1,7 +1,5 @@
-import { cpSync, mkdtempSync, rmSync, symlinkSync } from "node:fs";
-import { tmpdir } from "node:os";
 import path from "node:path";
-import { productionNodeFlags, startServer } from "../tests/support/server";
+import { buildSnapshot, productionNodeFlags, startServer } from "../tests/support/server";
 import type { RunningServer } from "../tests/support/server";
 
 export const ROOT = path.resolve(import.meta.dirname, "..");
@@ -17,21 +15,16 @@ export interface BenchServer extends RunningServer {
 
 /**
  * Starts the production server like tests/support/server.ts does (embedded PGlite in a fresh
- * DATA_DIR), but from a copy of build/ (with server.js, package.json and the migrations, and a link
- * to node_modules) in a temporary folder: a rebuild of the working tree during the bench (the tests
- * run `npm run build`) cannot swap the assets under the running server.
+ * DATA_DIR), but from a copy of build/ (buildSnapshot): a rebuild of the working tree during the bench
+ * (the tests run `npm run build`) cannot swap the assets under the running server.
  */
 export async function startBenchServer(env: Record<string, string> = {}): Promise<BenchServer> {
-  const snapshot = mkdtempSync(path.join(tmpdir(), "tremplin-bench-server-"));
-  cpSync(path.join(ROOT, "build"), path.join(snapshot, "build"), { recursive: true });
-  cpSync(path.join(ROOT, "db/migrations"), path.join(snapshot, "db/migrations"), { recursive: true });
-  for (const file of ["server.js", "package.json"]) cpSync(path.join(ROOT, file), path.join(snapshot, file));
-  symlinkSync(path.join(ROOT, "node_modules"), path.join(snapshot, "node_modules"), "dir");
+  const snapshot = buildSnapshot();
   const server = await startServer(
     { SESSION_SECRET: "bench-secret-0123456789-abcdefghijklmnopqrstuvwxyz", ...env },
-    { cwd: snapshot, cleanup: () => rmSync(snapshot, { recursive: true, force: true }), nodeFlags: productionNodeFlags() },
+    { cwd: snapshot.cwd, cleanup: snapshot.remove, nodeFlags: productionNodeFlags() },
   );
-  return { ...server, buildDir: path.join(snapshot, "build") };
+  return { ...server, buildDir: path.join(snapshot.cwd, "build") };
 }
 
 let ipCounter = 0;

@@ -1,11 +1,11 @@
-import { readFileSync } from "node:fs";
+import { readFileSync, writeFileSync } from "node:fs";
 import { type IncomingMessage, type ServerResponse, createServer, request as httpRequest } from "node:http";
 import path from "node:path";
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { notifyInstances } from "../app/features/broadcast/broadcast.server";
 import { createThrowawayDatabase } from "../tests/support/database";
-import { type RunningServer, freePort, startServer } from "../tests/support/server";
+import { type RunningServer, buildSnapshot, freePort, startServer } from "../tests/support/server";
 
 /**
  * Two production servers on one PostgreSQL database, with the same secret and SITE_URL, behind a
@@ -20,6 +20,8 @@ let proxyUrl = "";
 let stopProxy = () => {};
 let databaseUrl = "";
 let dropDatabase = async () => {};
+/** Both instances run from one copy of build/, as two processes on one machine would share it. */
+let snapshot: ReturnType<typeof buildSnapshot> | undefined;
 
 /**
  * Sends each request to the next instance in turn, or to the one an `X-Pin-Instance` header names (so a
@@ -93,7 +95,9 @@ beforeAll(async () => {
     MAINTENANCE_INTERVAL_SECONDS: "1",
   };
   // Cold start of both at once on an empty database: the migrations wait for each other.
-  [a, b] = await Promise.all([startServer(env), startServer(env)]);
+  snapshot = buildSnapshot();
+  const options = { cwd: snapshot.cwd };
+  [a, b] = await Promise.all([startServer(env, options), startServer(env, options)]);
   stopProxy = await startProxy(port, [a.url, b.url]);
 }, 120_000);
 
@@ -102,6 +106,7 @@ afterAll(async () => {
   await a?.stop();
   await b?.stop();
   await dropDatabase();
+  snapshot?.remove();
 });
 
 describe.runIf(onPostgres)("two instances on one PostgreSQL behind a round-robin proxy", () => {
@@ -187,6 +192,23 @@ describe.runIf(onPostgres)("two instances on one PostgreSQL behind a round-robin
     } finally {
       await admin.end();
     }
+  });
+
+  it("serves content rebuilt in place on both instances once it is announced (npm run build:content)", async () => {
+    const page = "/apropos";
+    const marker = "Texte publié sans redémarrer les serveurs";
+    for (const server of [a, b]) expect(await (await fetch(`${server.url}${page}`)).text()).not.toContain(marker);
+    // What build:content does to an entry's artefact, then its announcement.
+    const artefact = path.join(snapshot!.cwd, "build/content/entries/apropos.json");
+    const entry = JSON.parse(readFileSync(artefact, "utf8")) as { html: string };
+    entry.html = `<p>${marker}</p>${entry.html}`;
+    writeFileSync(artefact, JSON.stringify(entry));
+    const admin = new pg.Client({ connectionString: databaseUrl });
+    await admin.connect();
+    await notifyInstances(admin, "content");
+    await admin.end();
+    for (const server of [a, b])
+      await expect.poll(async () => (await (await fetch(`${server.url}${page}`)).text()).includes(marker), { timeout: 2000 }).toBe(true);
   });
 
   it("runs each round of maintenance on one instance at a time: expired sessions removed once, by one", async () => {

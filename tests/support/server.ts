@@ -1,5 +1,5 @@
 import { type ChildProcess, spawn } from "node:child_process";
-import { mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { cpSync, mkdtempSync, readFileSync, rmSync, symlinkSync } from "node:fs";
 import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
@@ -26,6 +26,21 @@ export interface RunningServer {
 export function productionNodeFlags(): string[] {
   const pkg = JSON.parse(readFileSync(path.resolve(import.meta.dirname, "../../package.json"), "utf8")) as { scripts: { start: string } };
   return pkg.scripts.start.match(/--[a-z-]+=\S+/g) ?? [];
+}
+
+/**
+ * A copy of build/ (with server.js, package.json and the migrations, and a link to node_modules) in a
+ * temporary folder, to run servers from: what they read cannot change under them when the working tree
+ * is rebuilt, and a test may change it on purpose without touching build/.
+ */
+export function buildSnapshot(): { cwd: string; remove: () => void } {
+  const root = path.resolve(import.meta.dirname, "../..");
+  const cwd = mkdtempSync(path.join(tmpdir(), "tremplin-build-"));
+  cpSync(path.join(root, "build"), path.join(cwd, "build"), { recursive: true });
+  cpSync(path.join(root, "db/migrations"), path.join(cwd, "db/migrations"), { recursive: true });
+  for (const file of ["server.js", "package.json"]) cpSync(path.join(root, file), path.join(cwd, file));
+  symlinkSync(path.join(root, "node_modules"), path.join(cwd, "node_modules"), "dir");
+  return { cwd, remove: () => rmSync(cwd, { recursive: true, force: true }) };
 }
 
 /** Starts the built production server (build/) on a free port with an empty embedded database. */
