@@ -45,6 +45,26 @@ describe("accessibility (axe, WCAG 2.2 AA)", () => {
     expect(await seriousViolations(path, { ...DESKTOP, colorScheme: "dark" })).toEqual([]);
   });
 
+  // The success toast's green was 4.26:1 on its background (found by the teacher-space test, issue #13).
+  it.each(["light", "dark"] as const)("success and error toasts have enough contrast (%s theme)", async (colorScheme) => {
+    const toastViolations = async (page: Awaited<ReturnType<typeof browser.newPage>>) => {
+      await page.locator('[data-sonner-toast][data-visible="true"]').first().waitFor();
+      // Toasts slide and fade in over 400 ms: axe would read their colours halfway.
+      await page.waitForTimeout(600);
+      const results = await new AxeBuilder({ page }).include("[data-sonner-toaster]").withTags(["wcag2aa"]).analyze();
+      return results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`);
+    };
+    const page = await browser.newPage({ ...DESKTOP, colorScheme });
+    await registerThroughForm(page, { firstName: "Toast", email: uniqueEmail("toast"), password: "violon-nuage-cerise-42" });
+    expect(await toastViolations(page)).toEqual([]);
+    const visitor = await browser.newPage({ ...DESKTOP, colorScheme });
+    await gotoHydrated(visitor, "/login");
+    await visitor.getByLabel("Adresse e-mail ou numéro de téléphone").fill(uniqueEmail("inconnu"));
+    await visitor.getByLabel("Mot de passe", { exact: true }).fill("mauvais-mot-de-passe");
+    await visitor.getByRole("button", { name: "Se connecter" }).click();
+    expect(await toastViolations(visitor)).toEqual([]);
+  });
+
   it.each(["light", "dark"] as const)("signed-in page types have no serious or critical violation (%s theme)", async (colorScheme) => {
     const page = await browser.newPage({ ...DESKTOP, colorScheme });
     await registerThroughForm(page, { firstName: "Axe", email: uniqueEmail("axe"), password: "violon-nuage-cerise-42" });
