@@ -330,3 +330,56 @@ export const studyDays = pgTable(
   },
   (table) => [primaryKey({ columns: [table.userId, table.day] })],
 );
+
+// ── Teacher space (issue #13) ───────────────────────────────────────────────────────────────────
+
+/** A teacher's class (a « cours » in the teacher space's URLs). Students join it with its code. */
+export const classes = pgTable(
+  "classes",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    teacherId: text("teacher_id")
+      .notNull()
+      .references(() => user.id, { onDelete: "cascade" }),
+    name: text("name").notNull(),
+    /** ecg1 | ecg2 (1re or 2e année). */
+    level: text("level").notNull(),
+    /** The subject taught (app/features/classes/classes.ts: CLASS_SUBJECTS). */
+    subject: text("subject").notNull(),
+    /** « 2026-2027 ». */
+    schoolYear: text("school_year").notNull(),
+    /** Shown to the teacher and typed by students: 8 letters and digits, normalised (no separator). */
+    joinCode: text("join_code").notNull().unique(),
+    joinEnabled: boolean("join_enabled").notNull().default(true),
+    /** Members hold the maths right while they are members (DESIGN §4). */
+    grantsMaths: boolean("grants_maths").notNull().default(false),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (table) => [
+    // "A teacher's classes, newest first".
+    index("classes_teacher_idx").on(table.teacherId, table.createdAt.desc().nullsFirst()),
+    check("classes_level_check", sql`${table.level} in ('ecg1', 'ecg2')`),
+    check("classes_school_year_check", sql`${table.schoolYear} ~ '^[0-9]{4}-[0-9]{4}$'`),
+  ],
+);
+
+/** A student's membership of a class. */
+export const classMembers = pgTable(
+  "class_members",
+  {
+    classId: uuid("class_id")
+      .notNull()
+      .references(() => classes.id, { onDelete: "cascade" }),
+    userId: text("user_id")
+      .notNull()
+      .references(() => user.id, { onDelete: "cascade" }),
+    joinedAt: timestamp("joined_at", { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
+  },
+  (table) => [
+    primaryKey({ columns: [table.classId, table.userId] }),
+    // "The classes of a student" and the maths right through a class.
+    index("class_members_user_idx").on(table.userId),
+  ],
+);

@@ -7,8 +7,22 @@ import type { PageFlag } from "./page-flags";
  * `npm run content:index`). The full catalogue, with titles, descriptions and search keywords, stays
  * out of every page's first-load JavaScript: the server and the lazily loaded search dialog use it.
  */
+/** Paths with parameters (`/prof/courses/:courseId`), as segments: a parameter matches any one segment. */
+const patterns = Object.keys(sitePageFlags)
+  .filter((path) => path.includes("/:"))
+  .map((path) => ({ path, segments: path.split("/") }));
+
 function flagsOf(pathname: string): number | undefined {
-  return sitePageFlags[normalizePagePath(pathname)];
+  const path = normalizePagePath(pathname);
+  const exact = sitePageFlags[path];
+  if (exact !== undefined) return exact;
+  const segments = path.split("/");
+  const match = patterns.find(
+    (pattern) =>
+      pattern.segments.length === segments.length &&
+      pattern.segments.every((segment, index) => (segment.startsWith(":") ? segments[index] !== "" : segment === segments[index])),
+  );
+  return match && sitePageFlags[match.path];
 }
 
 export function hasPage(path: string): boolean {

@@ -14,6 +14,7 @@ export type PageKind =
   | "auth"
   | "account"
   | "dashboard"
+  | "teacher"
   | "not-found"
   | (typeof COLLECTIONS)[keyof typeof COLLECTIONS]["pageKind"];
 

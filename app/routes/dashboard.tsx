@@ -14,15 +14,58 @@ import { loadDashboard } from "~/features/dashboard/dashboard.server";
 import { ReviewSession } from "~/features/review/review-session";
 import { pageMeta } from "~/features/site/meta";
 import { catalogPageMeta } from "~/features/site/page-meta.server";
+import { data, redirect } from "react-router";
+import { RATE_RULES, RateLimitedError, hit } from "~/features/accounts/rate-limit.server";
+import { fieldErrors } from "~/features/accounts/schemas";
+import { CLASS_MESSAGES, joinCodeSchema } from "~/features/classes/classes";
+import { joinClass, leaveClass, listStudentClasses } from "~/features/classes/classes.server";
+import { MyClasses } from "~/features/classes/my-classes";
+import { readFormData } from "~/features/http/request-body.server";
+import { toastHeader } from "~/features/toast/toast.server";
+import { useActionToast } from "~/features/toast/use-action-toast";
 import type { Route } from "./+types/dashboard";
 
 export async function loader({ request, pattern }: Route.LoaderArgs) {
   const { session } = await guardSignedInRoute({ request, pattern });
+  const [dashboard, classes] = await Promise.all([loadDashboard(session.user), listStudentClasses(session.user.id)]);
   return {
     meta: catalogPageMeta(findCatalogEntry("/dashboard")!),
     userId: session.user.id,
-    dashboard: await loadDashboard(session.user),
+    dashboard,
+    classes,
+    // A join link: /dashboard?rejoindre=ABCD-EF23 fills the form; joining stays a click (a POST).
+    joinCode: (new URL(request.url).searchParams.get("rejoindre") ?? "").slice(0, 20),
   };
+}
+
+export async function action({ request, pattern }: Route.ActionArgs) {
+  const { session } = await guardSignedInRoute({ request, pattern });
+  const formData = await readFormData(request);
+  const intent = formData.get("intent");
+  const code = String(formData.get("code") ?? "").slice(0, 40);
+  if (intent === "join") {
+    const parsed = joinCodeSchema.safeParse({ code });
+    if (!parsed.success) return data({ code, codeError: fieldErrors(parsed.error).code, toast: undefined }, { status: 400 });
+    try {
+      await hit(`class-join:account:${session.user.id}`, RATE_RULES.accessCodeAccount);
+    } catch (error) {
+      if (error instanceof RateLimitedError) return data({ code, codeError: error.message, toast: undefined }, { status: 429 });
+      throw error;
+    }
+    const joined = await joinClass(session.user.id, parsed.data.code);
+    if (!joined.ok) return data({ code, codeError: joined.message, toast: undefined }, { status: 400 });
+    throw redirect("/dashboard#classes", { headers: { "Set-Cookie": await toastHeader({ type: "success", title: joined.message }) } });
+  }
+  if (intent === "leave") {
+    const name = await leaveClass(session.user.id, String(formData.get("classId") ?? "").slice(0, 100));
+    if (!name)
+      return data(
+        { code: "", codeError: undefined, toast: { type: "error" as const, title: "Vous ne faites pas partie de cette classe." } },
+        { status: 404 },
+      );
+    return { code: "", codeError: undefined, toast: { type: "success" as const, title: CLASS_MESSAGES.left(name) } };
+  }
+  return data({ code: "", codeError: undefined, toast: { type: "error" as const, title: "Action inconnue." } }, { status: 400 });
 }
 
 export const meta: Route.MetaFunction = ({ loaderData }) => pageMeta(loaderData?.meta);
@@ -31,7 +74,8 @@ export function headers() {
   return { "Cache-Control": "private, no-store" };
 }
 
-export default function Dashboard({ loaderData: { userId, dashboard } }: Route.ComponentProps) {
+export default function Dashboard({ loaderData: { userId, dashboard, classes, joinCode }, actionData }: Route.ComponentProps) {
+  useActionToast(actionData?.toast);
   const days = (n: number) => `${n} jour${n > 1 ? "s" : ""}`;
   return (
     <div className="mx-auto max-w-6xl space-y-6 px-4 py-10">
@@ -58,6 +102,8 @@ export default function Dashboard({ loaderData: { userId, dashboard } }: Route.C
         <GlobalProgress progress={dashboard.progress} />
         <ResumeLinks resume={dashboard.resume} />
       </div>
+
+      <MyClasses classes={classes} code={actionData?.code ?? joinCode} codeError={actionData?.codeError} />
 
       <section aria-labelledby="matieres" className="space-y-3">
         <h2 id="matieres" className="text-xl font-bold">

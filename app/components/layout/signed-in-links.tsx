@@ -47,6 +47,9 @@ function LogoutButton({ compact = false }: { compact?: boolean }) {
   );
 }
 
+/** The teacher space's first page that exists: its home once it is built, « Mes cours » until then. */
+const teacherHome = ["/prof", "/prof/courses"].find((path) => hasPage(path));
+
 /** Dashboard, Prof (teachers), account and Déconnexion: loaded only for signed-in visitors. */
 export default function SignedInLinks({ user, layout, linkClass }: { user: HeaderUser; layout: "row" | "column"; linkClass: string }) {
   return (
@@ -57,8 +60,8 @@ export default function SignedInLinks({ user, layout, linkClass }: { user: Heade
           Mon Dashboard
         </Link>
       ) : null}
-      {user.isTeacher && hasPage("/prof") ? (
-        <Link to="/prof" className={linkClass}>
+      {user.isTeacher && teacherHome ? (
+        <Link to={teacherHome} className={linkClass}>
           Prof
         </Link>
       ) : null}

@@ -3,6 +3,7 @@ import { and, eq, gt, isNull, or, sql } from "drizzle-orm";
 import { getDb } from "../../../db/client.server";
 import { accessCodes, accessGrants } from "../../../db/schema";
 import type { Role } from "../accounts/roles";
+import { holdsMathsThroughClass } from "../classes/classes.server";
 import { GRANTABLE, type Permission, roleHolds } from "./policy";
 
 export type Section = keyof typeof GRANTABLE;
@@ -37,7 +38,7 @@ export type PermissionCheck = (permission: Permission) => Promise<boolean>;
 
 /**
  * `can(permission)` for a signed-in user, or a visitor (null): the role's own permissions, then the access
- * grants (read at most once per permission). The role may be given lazily: it is read only when asked.
+ * grants and class memberships (read at most once per permission). The role may be given lazily: it is read only when asked.
  */
 export function permissionChecker(user: { id: string; role: Role | (() => Promise<Role>) } | null): PermissionCheck {
   const answers = new Map<Permission, Promise<boolean>>();
@@ -48,7 +49,9 @@ export function permissionChecker(user: { id: string; role: Role | (() => Promis
     role ??= typeof user.role === "function" ? user.role() : Promise.resolve(user.role);
     if (roleHolds(await role, permission)) return true;
     const section = Object.entries(GRANTABLE).find(([, granted]) => granted === permission)?.[0] as Section | undefined;
-    return section ? holdsGrant(user.id, section) : false;
+    if (!section) return false;
+    // A grant of its own, or membership of a class that grants the section (DESIGN §4).
+    return (await holdsGrant(user.id, section)) || (section === "maths" && (await holdsMathsThroughClass(user.id)));
   }
   return (permission) => {
     let answer = answers.get(permission);
