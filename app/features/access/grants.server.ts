@@ -63,7 +63,7 @@ export function permissionChecker(user: { id: string; role: Role | (() => Promis
   };
 }
 
-/** Prof and above always hold the maths right; others need a grant that has not expired. */
+/** Prof and above always hold the maths right; others need a grant that has not expired, or a class that grants it. */
 export function hasSectionAccess(user: { id: string; role: Role }, section: Section): Promise<boolean> {
   return permissionChecker(user)(GRANTABLE[section]);
 }
