@@ -1,4 +1,4 @@
-import { Form, Link, data } from "react-router";
+import { Form, data } from "react-router";
 import { findCatalogEntry } from "~/catalog/catalog";
 import { Button } from "~/components/ui/button";
 import { Card } from "~/components/ui/card";
@@ -9,6 +9,7 @@ import { listMembers, removeMember } from "~/features/classes/classes.server";
 import { readFormData } from "~/features/http/request-body.server";
 import { pageMeta } from "~/features/site/meta";
 import { catalogPageMeta } from "~/features/site/page-meta.server";
+import { TeacherBreadcrumb } from "~/features/classes/teacher-breadcrumb";
 import { useActionToast } from "~/features/toast/use-action-toast";
 import type { Route } from "./+types/prof-course-students";
 
@@ -59,16 +60,13 @@ export default function ProfCourseStudents({ loaderData: { classRecord, members 
   useActionToast(actionData?.toast);
   return (
     <div className="mx-auto max-w-5xl space-y-6 px-4 py-10">
-      <nav aria-label="Fil d'Ariane" className="text-sm">
-        <Link to="/prof/courses" className="text-primary underline underline-offset-4">
-          Mes cours
-        </Link>{" "}
-        ›{" "}
-        <Link to={`/prof/courses/${classRecord.id}`} className="text-primary underline underline-offset-4">
-          {classRecord.name}
-        </Link>{" "}
-        › Élèves
-      </nav>
+      <TeacherBreadcrumb
+        trail={[
+          { to: "/prof/courses", label: "Mes cours" },
+          { to: `/prof/courses/${classRecord.id}`, label: classRecord.name },
+        ]}
+        current="Élèves"
+      />
       <header>
         <h1 className="text-3xl font-extrabold tracking-tight">Élèves — {classRecord.name}</h1>
         <p className="mt-2 text-muted-foreground">

@@ -12,6 +12,7 @@ import { rotateJoinCode, setJoinEnabled, updateClass } from "~/features/classes/
 import { readFormData } from "~/features/http/request-body.server";
 import { pageMeta } from "~/features/site/meta";
 import { catalogPageMeta } from "~/features/site/page-meta.server";
+import { TeacherBreadcrumb } from "~/features/classes/teacher-breadcrumb";
 import { useActionToast } from "~/features/toast/use-action-toast";
 import type { Route } from "./+types/prof-course";
 
@@ -33,6 +34,13 @@ export async function action({ request, pattern, params }: Route.ActionArgs) {
   const { classRecord } = await requireClassTeacher(request, params.courseId);
   const formData = await readFormData(request);
   const intent = String(formData.get("intent") ?? "") as Intent;
+  const done = (title: string) => ({
+    intent,
+    values: undefined,
+    fieldErrors: {},
+    message: undefined,
+    toast: { type: "success" as const, title },
+  });
   switch (intent) {
     case "update": {
       const values = typedClassValues(formData);
@@ -43,33 +51,15 @@ export async function action({ request, pattern, params }: Route.ActionArgs) {
           { status: 400 },
         );
       await updateClass(classRecord.id, parsed.data);
-      return {
-        intent,
-        values: undefined,
-        fieldErrors: {},
-        message: undefined,
-        toast: { type: "success" as const, title: CLASS_MESSAGES.updated },
-      };
+      return done(CLASS_MESSAGES.updated);
     }
     case "rotate-code":
       await rotateJoinCode(classRecord.id);
-      return {
-        intent,
-        values: undefined,
-        fieldErrors: {},
-        message: undefined,
-        toast: { type: "success" as const, title: CLASS_MESSAGES.codeRotated },
-      };
+      return done(CLASS_MESSAGES.codeRotated);
     case "toggle-join": {
       const enabled = formData.get("enabled") === "true";
       await setJoinEnabled(classRecord.id, enabled);
-      return {
-        intent,
-        values: undefined,
-        fieldErrors: {},
-        message: undefined,
-        toast: { type: "success" as const, title: enabled ? CLASS_MESSAGES.joinEnabled : CLASS_MESSAGES.joinDisabled },
-      };
+      return done(enabled ? CLASS_MESSAGES.joinEnabled : CLASS_MESSAGES.joinDisabled);
     }
     default:
       return data({ intent, values: undefined, fieldErrors: {}, message: "Action inconnue.", toast: undefined }, { status: 400 });
@@ -87,12 +77,7 @@ export default function ProfCourse({ loaderData: { classRecord, joinLink }, acti
   useActionToast(actionData?.toast);
   return (
     <div className="mx-auto max-w-4xl space-y-8 px-4 py-10">
-      <nav aria-label="Fil d'Ariane" className="text-sm">
-        <Link to="/prof/courses" className="text-primary underline underline-offset-4">
-          Mes cours
-        </Link>{" "}
-        › {classRecord.name}
-      </nav>
+      <TeacherBreadcrumb trail={[{ to: "/prof/courses", label: "Mes cours" }]} current={classRecord.name} />
       <header>
         <h1 className="text-3xl font-extrabold tracking-tight">{classRecord.name}</h1>
         <p className="mt-2 text-muted-foreground">

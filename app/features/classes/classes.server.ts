@@ -12,6 +12,7 @@ import {
   JOIN_CODE_LENGTH,
   type ClassLevel,
   type ClassSubject,
+  type StudentClass,
 } from "./classes";
 
 export interface ClassRecord {
@@ -208,17 +209,6 @@ export async function joinClass(userId: string, code: string): Promise<JoinResul
     classId: found.id,
     message: inserted.length ? CLASS_MESSAGES.joined(found.name) : CLASS_MESSAGES.alreadyMember(found.name),
   };
-}
-
-export interface StudentClass {
-  id: string;
-  name: string;
-  level: ClassLevel;
-  subject: ClassSubject;
-  schoolYear: string;
-  teacherName: string;
-  joinedAt: Date;
-  grantsMaths: boolean;
 }
 
 /** The classes a student belongs to, newest membership first. */

@@ -41,6 +41,18 @@ export function schoolYearOf(date: Date): string {
   return `${start}-${start + 1}`;
 }
 
+/** A class as its student sees it (the dashboard's « Mes classes »). */
+export interface StudentClass {
+  id: string;
+  name: string;
+  level: ClassLevel;
+  subject: ClassSubject;
+  schoolYear: string;
+  teacherName: string;
+  joinedAt: Date;
+  grantsMaths: boolean;
+}
+
 export const CLASS_MESSAGES = {
   created: "Classe créée",
   updated: "Classe mise à jour",

@@ -2,17 +2,10 @@ import { Form, useNavigation } from "react-router";
 import { Button } from "~/components/ui/button";
 import { Card } from "~/components/ui/card";
 import { Field, Input } from "~/components/ui/field";
-import { CLASS_LEVELS, CLASS_SUBJECTS, type ClassLevel, type ClassSubject } from "./classes";
+import { CLASS_LEVELS, CLASS_SUBJECTS, type StudentClass } from "./classes";
 
-export interface MyClass {
-  id: string;
-  name: string;
-  level: ClassLevel;
-  subject: ClassSubject;
-  schoolYear: string;
-  teacherName: string;
-  grantsMaths: boolean;
-}
+/** What the dashboard receives of a class (dates travel as strings). */
+export type MyClass = Omit<StudentClass, "joinedAt">;
 
 /** « Mes classes » on the student's dashboard: the classes joined, and joining one with its code. */
 export function MyClasses({
