@@ -11,8 +11,7 @@ import { Header } from "./components/layout/header";
 import { useNonce } from "./components/layout/nonce";
 import { PageLoading } from "./components/layout/page-loading";
 import { themeBootScriptFor } from "./components/layout/theme";
-import { PAGE_FLAGS } from "./catalog/page-flags";
-import { hasPageFlag } from "./catalog/site-pages";
+import { isTeacherPath } from "./features/access/teacher-space";
 import { hasRole } from "./features/accounts/roles";
 import { forwardCookies, getSessionLookup } from "./features/accounts/session.server";
 import { SessionWatcher } from "./features/accounts/session-watcher";
@@ -41,7 +40,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
   const matches = useMatches();
   const pathname = matches.at(-1)?.pathname ?? "/";
   const isHome = pathname === "/";
-  const showFooter = !hasPageFlag(pathname, PAGE_FLAGS.teacher);
+  const showFooter = !isTeacherPath(pathname);
   useActionToast(rootData?.toast);
   // Marks the page interactive (used by the end-to-end tests to act only after hydration).
   useEffect(() => {

@@ -43,7 +43,10 @@ function listedPageDescriptions(loaded: LoadedContent[]): Record<string, string>
 
 /** Every path of the catalogue with its flags: the browser's view of the catalogue (site-pages.ts). */
 function sitePageFlags(entries: CatalogEntry[]): Record<string, number> {
-  const pairs = [...manualCatalog, ...entries].map((entry) => [entry.path, pageFlagsOf(entry)] as const);
+  // Routes with parameters are never linked as such: the browser needs the paths it can be sent to.
+  const pairs = [...manualCatalog, ...entries]
+    .filter((entry) => !entry.path.includes("/:"))
+    .map((entry) => [entry.path, pageFlagsOf(entry)] as const);
   return Object.fromEntries(pairs.sort(([a], [b]) => a.localeCompare(b)));
 }
 

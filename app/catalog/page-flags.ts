@@ -3,12 +3,10 @@ import type { CatalogEntry } from "./types";
 
 /** What the browser needs to know of a page before loading it, as bit flags (see site-pages.ts). */
 export const PAGE_FLAGS = {
-  /** Signed-in, Python, maths or teacher page: its loader checks access (« Vérification de l'accès... »). */
+  /** A page that is not public (policy.ts): its loader checks access (« Vérification de l'accès... »). */
   guarded: 1,
   /** Its rendering is reported to /api/progress: it has an activity type or is a study page. */
   tracked: 2,
-  /** Teacher space: shown without the footer. */
-  teacher: 4,
 } as const;
 export type PageFlag = (typeof PAGE_FLAGS)[keyof typeof PAGE_FLAGS];
 
@@ -23,7 +21,6 @@ export function pageFlagsOf(entry: CatalogEntry): number {
   let flags = 0;
   if (!isPublicEntry(entry)) flags |= PAGE_FLAGS.guarded;
   if (entry.activityType || isStudyKind(entry.kind)) flags |= PAGE_FLAGS.tracked;
-  if (entry.chrome === "teacher") flags |= PAGE_FLAGS.teacher;
   return flags;
 }
 

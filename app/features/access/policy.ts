@@ -1,5 +1,6 @@
 import type { CatalogEntry } from "../../catalog/types";
 import type { Role } from "../accounts/roles";
+import { isTeacherPath } from "./teacher-space";
 
 /**
  * The access model (DESIGN §4, issue #12): what a page or a resource requires is a permission; who holds
@@ -47,14 +48,6 @@ export function roleHolds(role: Role | "visitor", permission: Permission): boole
 
 export function permissionsOfRole(role: Role | "visitor"): readonly Permission[] {
   return ROLE_PERMISSIONS[role];
-}
-
-/**
- * Teacher space: `/prof…` paths, except those containing `professeur` (the public teacher application
- * and /professeur-dashboard, a signed-in page).
- */
-function isTeacherPath(path: string): boolean {
-  return path.startsWith("/prof") && !path.includes("professeur");
 }
 
 function isAdminPath(path: string): boolean {
