@@ -1,4 +1,5 @@
 import path from "node:path";
+import { type FormUser, signInThroughForm as signInWithForm, signUpThroughForm } from "../tests/support/forms";
 import { buildSnapshot, productionNodeFlags, startServer } from "../tests/support/server";
 import type { RunningServer } from "../tests/support/server";
 
@@ -34,49 +35,14 @@ export function nextClientIp(): string {
   return `10.${(ipCounter >> 16) & 255}.${(ipCounter >> 8) & 255}.${ipCounter & 255}`;
 }
 
-export function cookieHeader(response: Response): string {
-  return response.headers
-    .getSetCookie()
-    .map((cookie) => cookie.split(";")[0])
-    .filter((pair) => !pair.endsWith("="))
-    .join("; ");
-}
+export type BenchUser = FormUser;
 
-async function postForm(server: BenchServer, pathname: string, fields: Record<string, string>, clientIp = nextClientIp()) {
-  return fetch(`${server.url}${pathname}`, {
-    method: "POST",
-    redirect: "manual",
-    headers: { Origin: server.url, "Content-Type": "application/x-www-form-urlencoded", "X-Forwarded-For": clientIp },
-    body: new URLSearchParams(fields),
-  });
-}
-
-export interface BenchUser {
-  firstName: string;
-  email: string;
-  password: string;
-}
-
-/** Creates an account through the sign-up form (as a browser without JavaScript would). */
+/** Creates an account through the sign-up form, from an address of its own (per-IP limits never mix). */
 export async function registerThroughForm(server: BenchServer, user: BenchUser): Promise<void> {
-  const response = await postForm(server, "/register", {
-    firstName: user.firstName,
-    email: user.email,
-    password: user.password,
-    next: "/",
-  });
-  if (response.status !== 302) throw new Error(`Sign-up of ${user.email} failed: HTTP ${response.status}`);
+  await signUpThroughForm(server.url, user, { "X-Forwarded-For": nextClientIp() });
 }
 
 /** Signs in through the sign-in form; returns the Cookie header of the new session. */
-export async function signInThroughForm(server: BenchServer, user: BenchUser): Promise<string> {
-  const response = await postForm(server, "/login", { identifier: user.email, password: user.password, next: "/" });
-  // The session only: a browser sends the one-shot toast cookie once, then it is cleared.
-  const cookie = cookieHeader(response)
-    .split("; ")
-    .filter((pair) => !pair.startsWith("tremplin_toast="))
-    .join("; ");
-  if (response.status !== 302 || !cookie.includes("session_token"))
-    throw new Error(`Sign-in of ${user.email} failed: HTTP ${response.status}`);
-  return cookie;
+export function signInThroughForm(server: BenchServer, user: BenchUser): Promise<string> {
+  return signInWithForm(server.url, user, { "X-Forwarded-For": nextClientIp() });
 }

@@ -5,6 +5,7 @@ import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { notifyInstances } from "../app/features/broadcast/broadcast.server";
 import { createThrowawayDatabase } from "../tests/support/database";
+import { postForm, sessionCookieOf } from "../tests/support/forms";
 import { type RunningServer, buildSnapshot, freePort, startServer } from "../tests/support/server";
 
 /**
@@ -49,32 +50,22 @@ async function startProxy(port: number, targets: string[]) {
 }
 
 /** A form posted through the proxy, to instance `to` (0: A, 1: B) or round robin. */
-async function post(to: 0 | 1 | undefined, pathname: string, fields: Record<string, string>, cookie = "") {
-  return fetch(`${proxyUrl}${pathname}`, {
-    method: "POST",
-    redirect: "manual",
-    headers: {
-      Origin: proxyUrl,
-      "Content-Type": "application/x-www-form-urlencoded",
+function post(to: 0 | 1 | undefined, pathname: string, fields: Record<string, string>, cookie = "") {
+  return postForm(
+    proxyUrl,
+    pathname,
+    { ...fields, next: "/" },
+    {
       ...(to === undefined ? {} : { "X-Pin-Instance": String(to) }),
       ...(cookie ? { Cookie: cookie } : {}),
     },
-    body: new URLSearchParams({ ...fields, next: "/" }),
-  });
-}
-
-function sessionCookie(response: Response): string {
-  return response.headers
-    .getSetCookie()
-    .map((cookie) => cookie.split(";")[0])
-    .filter((pair) => pair.includes("session_token") && !pair.endsWith("="))
-    .join("; ");
+  );
 }
 
 async function signIn(to: 0 | 1, email: string): Promise<string> {
   const response = await post(to, "/login", { identifier: email, password: PASSWORD });
   expect(response.status).toBe(302);
-  return sessionCookie(response);
+  return sessionCookieOf(response);
 }
 
 const accountStatus = async (base: string, cookie: string) =>

@@ -4,6 +4,7 @@ import { PGlite } from "@electric-sql/pglite";
 import pg from "pg";
 import { afterAll, describe, expect, it } from "vitest";
 import { createThrowawayDatabase } from "../tests/support/database";
+import { signInThroughForm, signUpThroughForm } from "../tests/support/forms";
 import { type RunningServer, startServer } from "../tests/support/server";
 
 /** SIGTERM on the built production server during a burst of writes, on the driver of this project. */
@@ -16,27 +17,11 @@ afterAll(async () => {
   await dropDatabase();
 });
 
-async function postForm(url: string, pathname: string, fields: Record<string, string>) {
-  const response = await fetch(`${url}${pathname}`, {
-    method: "POST",
-    redirect: "manual",
-    headers: { Origin: url, "Content-Type": "application/x-www-form-urlencoded" },
-    body: new URLSearchParams({ ...fields, next: "/" }),
-  });
-  expect(response.status, pathname).toBe(302);
-  return response;
-}
-
 /** A new account, signed in through the forms; the Cookie header of its session. */
 async function signUp(url: string): Promise<string> {
-  const account = { email: "arret@example.org", password: "violon-nuage-cerise-42" };
-  await postForm(url, "/register", { firstName: "Arrêt", ...account });
-  const response = await postForm(url, "/login", { identifier: account.email, password: account.password });
-  return response.headers
-    .getSetCookie()
-    .map((cookie) => cookie.split(";")[0])
-    .filter((pair) => pair.includes("session_token"))
-    .join("; ");
+  const account = { firstName: "Arrêt", email: "arret@example.org", password: "violon-nuage-cerise-42" };
+  await signUpThroughForm(url, account);
+  return signInThroughForm(url, account);
 }
 
 describe(`graceful shutdown on ${driver === "postgres" ? "PostgreSQL" : "PGlite"}`, () => {

@@ -2,6 +2,7 @@ import { createHash } from "node:crypto";
 import { readdirSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, inject, it } from "vitest";
+import { signUpThroughForm } from "../support/forms";
 
 const baseUrl = inject("baseUrl");
 
@@ -79,24 +80,10 @@ describe("Anonymous HTML cache", () => {
   let nextIp = Math.floor(Math.random() * 250);
   const clientIp = () => `198.51.100.${(nextIp = (nextIp % 250) + 1)}`;
 
-  /** A new account through the sign-up form; returns the cookies a browser would keep. */
-  async function registerUser(firstName: string): Promise<string> {
-    const response = await fetch(`${baseUrl}/register`, {
-      method: "POST",
-      redirect: "manual",
-      headers: { Origin: baseUrl, "Content-Type": "application/x-www-form-urlencoded", "X-Forwarded-For": clientIp() },
-      body: new URLSearchParams({
-        firstName,
-        email: `cache.${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}@example.com`,
-        password: "Lanterne-violette-93-pelican",
-        next: "/",
-      }),
-    });
-    expect(response.status).toBe(302);
-    return response.headers
-      .getSetCookie()
-      .map((cookie) => cookie.split(";")[0])
-      .join("; ");
+  /** A new account through the sign-up form; returns its session cookie. */
+  function registerUser(firstName: string): Promise<string> {
+    const email = `cache.${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}@example.com`;
+    return signUpThroughForm(baseUrl, { firstName, email, password: "Lanterne-violette-93-pelican" }, { "X-Forwarded-For": clientIp() });
   }
 
   it("serves a public page to a second anonymous visitor from the cache: same bytes, scripts allowed by hash", async () => {

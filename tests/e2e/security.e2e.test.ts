@@ -1,5 +1,6 @@
 import { request as httpRequest } from "node:http";
 import { describe, expect, inject, it } from "vitest";
+import { signUpThroughForm } from "../support/forms";
 
 /**
  * The defects of the external review (issue #10), each probed over HTTP against the production build as
@@ -17,18 +18,10 @@ const form = (fields: Record<string, string>) => ({
   body: new URLSearchParams(fields),
 });
 
-const cookiesOf = (response: Response) =>
-  response.headers
-    .getSetCookie()
-    .map((cookie) => cookie.split(";")[0])
-    .join("; ");
-
 /** A new account through the sign-up form; returns the Cookie header a browser would send. */
-async function signedUp(prefix: string): Promise<string> {
+function signedUp(prefix: string): Promise<string> {
   const email = `${prefix}.${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}@example.com`;
-  const response = await fetch(`${baseUrl}/register`, form({ firstName: "Sécu", email, password: PASSWORD, next: "/" }));
-  expect(response.status).toBe(302);
-  return cookiesOf(response);
+  return signUpThroughForm(baseUrl, { firstName: "Sécu", email, password: PASSWORD }, { "X-Forwarded-For": clientIp() });
 }
 
 /** A raw HTTP/1.1 exchange: headers as given (Host included), a body sent in part or not at all. */
