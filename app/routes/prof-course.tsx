@@ -1,14 +1,16 @@
-import { Form, Link, data } from "react-router";
+import { Form, Link, data, redirect } from "react-router";
 import { findCatalogEntry } from "~/catalog/catalog";
 import { Button } from "~/components/ui/button";
 import { Card } from "~/components/ui/card";
+import { Checkbox } from "~/components/ui/field";
 import { guardSignedInRoute } from "~/features/access/guards.server";
 import { fieldErrors } from "~/features/accounts/schemas";
 import { getConfig } from "~/config.server";
 import { requireClassTeacher } from "~/features/classes/class-guards.server";
 import { ClassForm, typedClassValues } from "~/features/classes/class-form";
 import { CLASS_LEVELS, CLASS_MESSAGES, CLASS_SUBJECTS, classSchema, formatJoinCode } from "~/features/classes/classes";
-import { rotateJoinCode, setJoinEnabled, updateClass } from "~/features/classes/classes.server";
+import { deleteClass, rotateJoinCode, setJoinEnabled, updateClass } from "~/features/classes/classes.server";
+import { toastHeader } from "~/features/toast/toast.server";
 import { readFormData } from "~/features/http/request-body.server";
 import { pageMeta } from "~/features/site/meta";
 import { catalogPageMeta } from "~/features/site/page-meta.server";
@@ -27,7 +29,7 @@ export async function loader({ request, pattern, params }: Route.LoaderArgs) {
   };
 }
 
-type Intent = "update" | "rotate-code" | "toggle-join";
+type Intent = "update" | "rotate-code" | "toggle-join" | "delete";
 
 export async function action({ request, pattern, params }: Route.ActionArgs) {
   await guardSignedInRoute({ request, pattern });
@@ -60,6 +62,17 @@ export async function action({ request, pattern, params }: Route.ActionArgs) {
       const enabled = formData.get("enabled") === "true";
       await setJoinEnabled(classRecord.id, enabled);
       return done(enabled ? CLASS_MESSAGES.joinEnabled : CLASS_MESSAGES.joinDisabled);
+    }
+    case "delete": {
+      if (formData.get("confirm") !== "on")
+        return data(
+          { intent, values: undefined, fieldErrors: {}, message: CLASS_MESSAGES.deleteNotConfirmed, toast: undefined },
+          { status: 400 },
+        );
+      await deleteClass(classRecord.id);
+      throw redirect("/prof/courses", {
+        headers: { "Set-Cookie": await toastHeader({ type: "success", title: CLASS_MESSAGES.deleted(classRecord.name) }) },
+      });
     }
     default:
       return data({ intent, values: undefined, fieldErrors: {}, message: "Action inconnue.", toast: undefined }, { status: 400 });
@@ -146,6 +159,26 @@ export default function ProfCourse({ loaderData: { classRecord, joinLink }, acti
           message={actionData?.intent === "update" ? actionData.message : undefined}
           submitLabel="Enregistrer"
         />
+      </Card>
+
+      <Card className="space-y-3 border-destructive/40 p-6">
+        <h2 className="text-xl font-bold">Supprimer la classe</h2>
+        <p className="text-muted-foreground">
+          Les élèves sont retirés de la classe et perdent ce qu'elle leur ouvrait (les chapitres de maths). Leurs comptes et leur
+          progression restent intacts.
+        </p>
+        {actionData?.intent === "delete" && actionData.message ? (
+          <p role="alert" className="font-medium text-destructive">
+            {actionData.message}
+          </p>
+        ) : null}
+        <Form method="post" className="flex flex-col gap-3">
+          <input type="hidden" name="intent" value="delete" />
+          <Checkbox label={`Je confirme la suppression de «\u00a0${classRecord.name}\u00a0»`} name="confirm" />
+          <Button type="submit" variant="destructive" className="self-start">
+            Supprimer la classe
+          </Button>
+        </Form>
       </Card>
     </div>
   );

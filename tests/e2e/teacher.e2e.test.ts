@@ -105,8 +105,20 @@ describe("teacher space: classes", () => {
     // Another account cannot open the class by its address.
     await gotoHydrated(student, new URL(classUrl).pathname);
     expect(new URL(student.url()).pathname).toBe("/");
-    // The one failed request is the form sent with a wrong school year (answered 400 on purpose).
-    expect(pageProblems(teacher)).toEqual(["Failed to load resource: the server responded with a status of 400 (Bad Request)"]);
+
+    // Deleting asks for a confirmation first.
+    await gotoHydrated(teacher, new URL(classUrl).pathname);
+    await teacher.getByRole("button", { name: "Supprimer la classe" }).click();
+    await teacher.getByText("Cochez la case pour confirmer la suppression.").waitFor();
+    await teacher.getByLabel("Je confirme la suppression de « ECG 2 — groupe B »").check();
+    await teacher.getByRole("button", { name: "Supprimer la classe" }).click();
+    await teacher.waitForURL("**/prof/courses");
+    await teacher.locator("[data-sonner-toast]", { hasText: "La classe « ECG 2 — groupe B » est supprimée." }).waitFor();
+    await teacher.getByText("Vous n'avez pas encore de classe : créez la première ci-dessous.").waitFor();
+    // The failed requests are the forms sent wrong on purpose (a bad school year, an unconfirmed deletion): 400.
+    expect(pageProblems(teacher)).toEqual(
+      Array(2).fill("Failed to load resource: the server responded with a status of 400 (Bad Request)"),
+    );
   });
 
   it("refuses a wrong code on the dashboard and keeps what was typed", async () => {

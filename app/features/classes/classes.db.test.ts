@@ -8,6 +8,7 @@ import { requireClassTeacher } from "./class-guards.server";
 import { CLASS_MESSAGES, JOIN_CODE_ALPHABET, formatJoinCode } from "./classes";
 import {
   createClass,
+  deleteClass,
   joinClass,
   leaveClass,
   listMembers,
@@ -98,6 +99,17 @@ describe(`classes (${process.env.TEST_DB_DRIVER})`, () => {
     expect(await can()).toBe(false);
     expect(await leaveClass(learner.id, granting.id)).toBeUndefined();
     expect(await leaveClass(learner.id, "pas-un-identifiant")).toBeUndefined();
+  });
+
+  it("are deleted with their memberships: members lose the maths right the class gave them", async () => {
+    const learner = await registerStudent("Eliott");
+    const granting = await createClass(teacher.id, { ...input, name: "À supprimer", grantsMaths: true });
+    await joinClass(learner.id, granting.joinCode);
+    expect(await permissionChecker({ id: learner.id, role: "user" })("read:content:maths")).toBe(true);
+    await deleteClass(granting.id);
+    expect(await permissionChecker({ id: learner.id, role: "user" })("read:content:maths")).toBe(false);
+    expect((await listStudentClasses(learner.id)).map((item) => item.name)).not.toContain("À supprimer");
+    expect(await joinClass(learner.id, granting.joinCode)).toEqual({ ok: false, message: CLASS_MESSAGES.unknownCode });
   });
 
   it("list their students with the last activity and the progress in the class's subject; a removal is for one class only", async () => {

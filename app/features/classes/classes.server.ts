@@ -177,6 +177,12 @@ export async function listMembers(classRecord: ClassRecord): Promise<ClassMember
   }));
 }
 
+/** Deletes a class and its memberships: its students lose what it gave them (the maths right). */
+export async function deleteClass(classId: string): Promise<void> {
+  const db = await getDb();
+  await db.delete(classes).where(eq(classes.id, classId));
+}
+
 /** Removes a student from a class; false when they were not a member. */
 export async function removeMember(classId: string, userId: string): Promise<boolean> {
   const db = await getDb();

@@ -60,6 +60,8 @@ export const CLASS_MESSAGES = {
   joinEnabled: "Les élèves peuvent rejoindre la classe avec son code.",
   joinDisabled: "Le code d'accès est désactivé\u00a0: plus personne ne peut rejoindre la classe.",
   memberRemoved: "Élève retiré de la classe",
+  deleted: (name: string) => `La classe «\u00a0${name}\u00a0» est supprimée.`,
+  deleteNotConfirmed: "Cochez la case pour confirmer la suppression.",
   memberNotFound: "Cet élève ne fait pas partie de la classe.",
   joined: (name: string) => `Vous avez rejoint la classe «\u00a0${name}\u00a0».`,
   alreadyMember: (name: string) => `Vous faites déjà partie de la classe «\u00a0${name}\u00a0».`,
