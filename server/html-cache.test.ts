@@ -86,6 +86,8 @@ describe("htmlCache middleware", () => {
   const entry = { path: "/page", title: "Page", kind: "page" as const, module: "routes/content-page.tsx" };
   let renders = 0;
   let status = 200;
+  /** Called by the next render once it has started. */
+  let duringRender: (() => void) | undefined;
 
   async function startApp() {
     const { default: express } = await import("express");
@@ -93,9 +95,11 @@ describe("htmlCache middleware", () => {
     const app = express();
     app.use(cspNonce);
     app.use(securityHeaders({ https: false, development: false }));
-    app.use(htmlCache({ version: () => "v1", findEntry: (path) => (path === "/page" ? entry : undefined) }));
+    const middleware = htmlCache({ version: () => "v1", findEntry: (path) => (path === "/page" ? entry : undefined) });
+    app.use(middleware);
     app.use(async (_req, res) => {
       renders++;
+      duringRender?.();
       await new Promise((resolve) => setTimeout(resolve, 20));
       const nonce = res.locals.cspNonce as string | undefined;
       res.status(status).type("html");
@@ -104,7 +108,7 @@ describe("htmlCache middleware", () => {
     });
     const server = app.listen(0);
     await new Promise((resolve) => server.once("listening", resolve));
-    return { server, base: `http://127.0.0.1:${(server.address() as AddressInfo).port}` };
+    return { server, middleware, base: `http://127.0.0.1:${(server.address() as AddressInfo).port}` };
   }
 
   it("renders once for concurrent anonymous requests, then serves the same bytes and hashed policy to all", async () => {
@@ -137,6 +141,26 @@ describe("htmlCache middleware", () => {
         expect(await compressed.text()).toBe(bodies[0]);
       }
       expect(renders).toBe(1);
+    } finally {
+      server.close();
+    }
+  });
+
+  it("does not store a render that was under way when the cache was emptied (a change was announced)", async () => {
+    renders = 0;
+    status = 200;
+    const { server, base, middleware } = await startApp();
+    try {
+      // The announcement arrives while the first render is under way.
+      duringRender = () => {
+        duringRender = undefined;
+        middleware.cache.clear();
+      };
+      const first = fetch(`${base}/page`);
+      expect((await first).headers.get("x-cache")).toBe("MISS");
+      expect((await fetch(`${base}/page`)).headers.get("x-cache")).toBe("MISS");
+      expect((await fetch(`${base}/page`)).headers.get("x-cache")).toBe("HIT");
+      expect(renders).toBe(2);
     } finally {
       server.close();
     }

@@ -166,18 +166,13 @@ export class HtmlCache {
     this.evict();
   }
 
-  /** Counts a page's gzip pieces once they exist (if the page is still the one stored). */
-  recount(key: string, page: CachedPage): void {
-    const entry = this.entries.get(key);
-    if (entry?.page !== page) return;
-    this.bytes += page.bytes - entry.size;
-    entry.size = page.bytes;
-    this.evict();
-  }
+  /** Bumped by `clear`: a render that started before is not stored (it may show what changed). */
+  generation = 0;
 
   clear(): void {
     this.entries.clear();
     this.bytes = 0;
+    this.generation++;
   }
 
   private delete(key: string) {
@@ -243,6 +238,7 @@ export function htmlCache(options: HtmlCacheOptions) {
     };
     // Headers set before the render (helmet's, X-Cache) belong to each response: never replayed.
     const setBefore = new Set(res.getHeaderNames());
+    const generation = cache.generation;
     withholdBody(res, (body) => {
       hashScripts(res, nonce, body);
       if (!isStorable(res, body)) return done(undefined);
@@ -256,6 +252,8 @@ export function htmlCache(options: HtmlCacheOptions) {
         .compress()
         .catch((error: unknown) => console.error("HTML cache: compression failed", error))
         .finally(() => {
+          // Emptied meanwhile: neither stored nor given to the requests waiting for it.
+          if (cache.generation !== generation) return done(undefined);
           cache.set(key, stored);
           done(stored);
         });
