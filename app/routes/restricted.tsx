@@ -4,7 +4,8 @@ import { FormError } from "~/components/layout/auth-card";
 import { ButtonLink } from "~/components/ui/button";
 import { Button } from "~/components/ui/button";
 import { Field, Input } from "~/components/ui/field";
-import { hasSectionAccess, redeemAccessCode } from "~/features/access/grants.server";
+import { redeemAccessCode } from "~/features/access/grants.server";
+import { permissionsOf } from "~/features/access/guards.server";
 import { safeNext } from "~/features/access/next";
 import { RATE_RULES, RateLimitedError, hit } from "~/features/accounts/rate-limit.server";
 import { accessCodeSchema, fieldErrors } from "~/features/accounts/schemas";
@@ -24,7 +25,8 @@ function readQuery(request: Request) {
 export async function loader({ request }: Route.LoaderArgs) {
   const { section, next } = readQuery(request);
   const session = await getCurrentSession(request);
-  const hasAccess = session ? (section === "maths" ? await hasSectionAccess(session.user, "maths") : section === "python") : false;
+  const can = await permissionsOf(request);
+  const hasAccess = session && section ? await can(section === "maths" ? "read:content:maths" : "read:content:python") : false;
   return { meta: catalogPageMeta(findCatalogEntry("/acces-restreint")!), section, next, signedIn: Boolean(session), hasAccess };
 }
 

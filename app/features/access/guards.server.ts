@@ -1,7 +1,6 @@
 import { data, redirect } from "react-router";
 import { findCatalogEntry } from "../../catalog/catalog";
 import type { CatalogEntry } from "../../catalog/types";
-import { type Role, hasRole } from "../accounts/roles";
 import { type CurrentSession, getCurrentSession } from "../accounts/session.server";
 import { type PermissionCheck, permissionChecker } from "./grants.server";
 import { type Permission, requiredPermission, sectionOf } from "./policy";
@@ -38,20 +37,6 @@ export async function requireUser(request: Request): Promise<CurrentSession> {
   const session = await getCurrentSession(request);
   if (!session) throw redirect(loginUrl(requestPath(request)));
   return session;
-}
-
-/** Role guard: not signed in → /login; below the role → /; otherwise the session. */
-export async function requireRole(request: Request, role: Role): Promise<CurrentSession> {
-  const session = await requireUser(request);
-  if (!hasRole(session.user.role, role)) throw redirect("/");
-  return session;
-}
-
-/** Python needs a signed-in user; maths needs the maths right. Both redirect to /acces-restreint. */
-export async function requireSection(request: Request, section: "python" | "maths"): Promise<CurrentSession> {
-  const session = await requirePermission(request, section === "maths" ? "read:content:maths" : "read:content:python");
-  // Neither permission is a visitor's: a session is there.
-  return session!;
 }
 
 /** What React Router gives every loader and action: the request and the pattern of the route it matched. */

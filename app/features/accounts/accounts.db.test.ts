@@ -13,7 +13,7 @@ import {
   verification,
 } from "../../../db/schema";
 import { browserRequest, cookiesFrom, redirectOf, useTestDatabase } from "../../../tests/support/accounts";
-import { guardRoute, requireRole, requireSection, requireUser } from "../access/guards.server";
+import { guardRoute, requirePermission, requireUser } from "../access/guards.server";
 import { createAccessCode, grantAccess, hasSectionAccess, redeemAccessCode } from "../access/grants.server";
 import { readHistory, saveActivity } from "../activity/history.server";
 import { exportUserData, listSessions, revokeSession, signOutEverywhere, updateProfile } from "./account.server";
@@ -268,24 +268,26 @@ describe(`guards (${process.env.TEST_DB_DRIVER})`, () => {
 
   it("send visitors of Python pages to /acces-restreint with section=python, and let members in", async () => {
     const request = browserRequest("/formation/python-matrices?exercice=3&vue=complete");
-    expect(await redirectOf(requireSection(request, "python"))).toBe(
+    expect(await redirectOf(requirePermission(request, "read:content:python"))).toBe(
       "/acces-restreint?next=%2Fformation%2Fpython-matrices%3Fexercice%3D3%26vue%3Dcomplete&section=python",
     );
-    expect(await redirectOf(requireSection(browserRequest("/formation/python-matrices", student.cookie), "python"))).toBeNull();
+    expect(
+      await redirectOf(requirePermission(browserRequest("/formation/python-matrices", student.cookie), "read:content:python")),
+    ).toBeNull();
   });
 
   it("require the maths right for maths chapters: grant, expiry, code, and prof", async () => {
     const chapter = "/formation/maths-polynomes?partie=2";
     const expected = "/acces-restreint?next=%2Fformation%2Fmaths-polynomes%3Fpartie%3D2&section=maths";
-    expect(await redirectOf(requireSection(browserRequest(chapter), "maths"))).toBe(expected);
-    expect(await redirectOf(requireSection(browserRequest(chapter, student.cookie), "maths"))).toBe(expected);
-    expect(await redirectOf(requireSection(browserRequest(chapter, teacher.cookie), "maths"))).toBeNull();
+    expect(await redirectOf(requirePermission(browserRequest(chapter), "read:content:maths"))).toBe(expected);
+    expect(await redirectOf(requirePermission(browserRequest(chapter, student.cookie), "read:content:maths"))).toBe(expected);
+    expect(await redirectOf(requirePermission(browserRequest(chapter, teacher.cookie), "read:content:maths"))).toBeNull();
 
     await grantAccess({ userId: student.userId, section: "maths", source: "admin", expiresAt: new Date(Date.now() - 1000) });
     expect(await hasSectionAccess({ id: student.userId, role: "user" }, "maths")).toBe(false);
     const code = await createAccessCode({ section: "maths", maxUses: 1 });
     expect(await redeemAccessCode(student.userId, code.toLowerCase().replace(/-/g, " "))).toEqual({ ok: true, section: "maths" });
-    expect(await redirectOf(requireSection(browserRequest(chapter, student.cookie), "maths"))).toBeNull();
+    expect(await redirectOf(requirePermission(browserRequest(chapter, student.cookie), "read:content:maths"))).toBeNull();
     const other = await register("Autre", "autre-code@example.com");
     expect(await redeemAccessCode(other.userId, code)).toEqual({
       ok: false,
@@ -296,9 +298,9 @@ describe(`guards (${process.env.TEST_DB_DRIVER})`, () => {
   });
 
   it("apply the teacher guard: visitor → /login, student → /, prof → through", async () => {
-    expect(await redirectOf(requireRole(browserRequest("/prof/courses"), "prof"))).toBe("/login?next=%2Fprof%2Fcourses");
-    expect(await redirectOf(requireRole(browserRequest("/prof/courses", student.cookie), "prof"))).toBe("/");
-    expect(await redirectOf(requireRole(browserRequest("/prof/courses", teacher.cookie), "prof"))).toBeNull();
+    expect(await redirectOf(requirePermission(browserRequest("/prof/courses"), "manage:class:own"))).toBe("/login?next=%2Fprof%2Fcourses");
+    expect(await redirectOf(requirePermission(browserRequest("/prof/courses", student.cookie), "manage:class:own"))).toBe("/");
+    expect(await redirectOf(requirePermission(browserRequest("/prof/courses", teacher.cookie), "manage:class:own"))).toBeNull();
   });
 });
 

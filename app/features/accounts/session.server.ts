@@ -5,7 +5,6 @@ import { getDb } from "../../../db/client.server";
 import { session as sessionTable, user as userTable, userRoles } from "../../../db/schema";
 import { getAuth } from "./auth.server";
 import { type Role, isRole } from "./roles";
-import { getRole } from "./roles.server";
 
 export interface SessionUser {
   id: string;
@@ -96,11 +95,28 @@ async function findSessionWithRole(token: string) {
   return row;
 }
 
+type SessionRow = NonNullable<Awaited<ReturnType<typeof findSessionWithRole>>>;
+
+function toCurrentSession(row: SessionRow, expiresAt: Date): CurrentSession {
+  return {
+    sessionId: row.sessionId,
+    expiresAt,
+    user: {
+      id: row.userId,
+      email: row.email,
+      firstName: row.name,
+      phoneNumber: row.phoneNumber,
+      twoFactorEnabled: row.twoFactorEnabled,
+      role: isRole(row.role) ? row.role : "user",
+    },
+  };
+}
+
 /**
  * Every signed-in request runs this, so its common case is one query: the cookie's signature checked with
- * Node's HMAC, then the session, user and role read together. better-auth's getSession, which needs
- * a query more and knows how to clear or refresh cookies, answers the rest: no or bad cookie, an expired
- * or unknown session, a session due for its daily sliding refresh.
+ * Node's HMAC, then the session, user and role read together. better-auth's getSession, which knows how
+ * to clear or refresh cookies, answers the rest: a bad cookie, an expired or unknown session (cleared),
+ * a session due for its daily sliding refresh (extended, its cookie sent again).
  */
 async function lookup(request: Request): Promise<SessionLookup> {
   const settings = await readCookieSettings();
@@ -112,44 +128,11 @@ async function lookup(request: Request): Promise<SessionLookup> {
   const now = Date.now();
   const refreshDue =
     row && !cookies.has(settings.dontRememberCookie) && row.expiresAt.getTime() - settings.expiresInMs + settings.updateAgeMs <= now;
-  if (!row || row.expiresAt.getTime() <= now || refreshDue) return lookupThroughBetterAuth(request);
-  return {
-    headers: new Headers(),
-    session: {
-      sessionId: row.sessionId,
-      expiresAt: row.expiresAt,
-      user: {
-        id: row.userId,
-        email: row.email,
-        firstName: row.name,
-        phoneNumber: row.phoneNumber,
-        twoFactorEnabled: row.twoFactorEnabled,
-        role: isRole(row.role) ? row.role : "user",
-      },
-    },
-  };
-}
-
-async function lookupThroughBetterAuth(request: Request): Promise<SessionLookup> {
+  if (row && row.expiresAt.getTime() > now && !refreshDue) return { session: toCurrentSession(row, row.expiresAt), headers: new Headers() };
   const auth = await getAuth();
   const { headers, response } = await auth.api.getSession({ headers: request.headers, returnHeaders: true });
-  if (!response) return { session: null, headers };
-  const { user, session } = response;
-  return {
-    headers,
-    session: {
-      sessionId: session.id,
-      expiresAt: new Date(session.expiresAt),
-      user: {
-        id: user.id,
-        email: user.email,
-        firstName: user.name,
-        phoneNumber: (user as { phoneNumber?: string | null }).phoneNumber ?? null,
-        twoFactorEnabled: Boolean((user as { twoFactorEnabled?: boolean | null }).twoFactorEnabled),
-        role: await getRole(user.id),
-      },
-    },
-  };
+  // better-auth finds a session only where the row above exists: its user and role are already read.
+  return { session: response && row ? toCurrentSession(row, new Date(response.session.expiresAt)) : null, headers };
 }
 
 export function getSessionLookup(request: Request): Promise<SessionLookup> {

@@ -41,8 +41,8 @@ const classColumns = {
   createdAt: classes.createdAt,
 };
 
-const toRecord = (row: typeof classes.$inferSelect | (Omit<ClassRecord, "level" | "subject"> & { level: string; subject: string })) =>
-  row as ClassRecord;
+/** Level and subject are checked on the way in (classSchema, the level check): read back, they are what was written. */
+const toRecord = (row: Omit<ClassRecord, "level" | "subject"> & { level: string; subject: string }) => row as ClassRecord;
 
 function newJoinCode(): string {
   return Array.from({ length: JOIN_CODE_LENGTH }, () => JOIN_CODE_ALPHABET[randomInt(JOIN_CODE_ALPHABET.length)]).join("");
