@@ -41,6 +41,8 @@ const envSchema = z.object({
   TRUST_PROXY: optionalText,
   /** Seconds between two rounds of maintenance (expired sessions, rate-limit rows, old outbox files). */
   MAINTENANCE_INTERVAL_SECONDS: z.coerce.number().int().min(1).max(86_400).default(3600),
+  /** Largest total of files in one hand-in (submissions), in megabytes. */
+  UPLOAD_MAX_MB: z.coerce.number().min(1).max(100).default(10),
   SMTP_URL: optionalText,
   EMAIL_FROM: z.string().default("Tremplin <no-reply@localhost>"),
   POSTHOG_KEY: optionalText,
@@ -71,6 +73,7 @@ function loadConfig(env: NodeJS.ProcessEnv) {
     trustProxy: values.TRUST_PROXY,
     maintenanceIntervalMs: values.MAINTENANCE_INTERVAL_SECONDS * 1000,
     sessionSecret: values.SESSION_SECRET,
+    uploadMaxBytes: Math.round(values.UPLOAD_MAX_MB * 1024 * 1024),
     smtpUrl: values.SMTP_URL,
     emailFrom: values.EMAIL_FROM,
     posthog: values.POSTHOG_KEY ? { key: values.POSTHOG_KEY, host: values.POSTHOG_HOST.replace(/\/$/, "") } : undefined,

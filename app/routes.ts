@@ -12,5 +12,7 @@ export default [
   route("/api/revision", "routes/api.revision.ts"),
   route("/api/exercices/:setId/:exerciseId/:part", "routes/api.exercise-part.ts"),
   route("/compte/export", "routes/account-export.ts"),
+  route("/fichiers/:fileId", "routes/file-download.ts"),
+  route("/prof/courses/:courseId/grades/export", "routes/prof-grades-export.ts"),
   route("*", "routes/not-found.tsx"),
 ] satisfies RouteConfig;

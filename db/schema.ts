@@ -13,6 +13,7 @@ import {
   text,
   timestamp,
   uniqueIndex,
+  customType,
   uuid,
 } from "drizzle-orm/pg-core";
 
@@ -353,6 +354,8 @@ export const classes = pgTable(
     joinEnabled: boolean("join_enabled").notNull().default(true),
     /** Members hold the maths right while they are members (DESIGN §4). */
     grantsMaths: boolean("grants_maths").notNull().default(false),
+    /** Weight of a period's colle mean in the averages; 0: colles are not counted. */
+    colleCoefficient: doublePrecision("colle_coefficient").notNull().default(0),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -383,3 +386,266 @@ export const classMembers = pgTable(
     index("class_members_user_idx").on(table.userId),
   ],
 );
+
+/** Binary content of bytea columns (Buffer in Node, on both drivers). */
+const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({
+  dataType: () => "bytea",
+  fromDriver: (value) => (Buffer.isBuffer(value) ? value : Buffer.from(value)),
+});
+
+/** A piece of homework, a test or a colle set to a class (« devoir »). Students see it once published. */
+export const assignments = pgTable(
+  "assignments",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    classId: uuid("class_id")
+      .notNull()
+      .references(() => classes.id, { onDelete: "cascade" }),
+    title: text("title").notNull(),
+    /** ds | dm | colle | interrogation | concours-blanc | en-ligne (app/features/assignments/assignments.ts). */
+    kind: text("kind").notNull(),
+    /** Markdown with formulas, as the teacher wrote it, and its HTML (rendered once, on save). */
+    instructions: text("instructions").notNull().default(""),
+    instructionsHtml: text("instructions_html").notNull().default(""),
+    /** A catalogue path (a quiz, an exercise set, a chapter) the students work on. */
+    linkedPath: text("linked_path"),
+    dueAt: timestamp("due_at", { withTimezone: true }).notNull(),
+    /** Marked out of maxPoints; rescaleTo20 brings the mark to /20 in the averages. */
+    maxPoints: integer("max_points").notNull().default(20),
+    rescaleTo20: boolean("rescale_to_20").notNull().default(true),
+    coefficient: doublePrecision("coefficient").notNull().default(1),
+    /** t1 | t2 | t3 | s1 | s2. */
+    period: text("period").notNull(),
+    /** draft | published. */
+    status: text("status").notNull().default("draft"),
+    publishedAt: timestamp("published_at", { withTimezone: true }),
+    /** Marks are drafts until this is set: then students see theirs. */
+    gradesPublishedAt: timestamp("grades_published_at", { withTimezone: true }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (table) => [
+    // "A class's assignments by due date" and "assignments due this week".
+    index("assignments_class_due_idx").on(table.classId, table.dueAt),
+    check("assignments_max_points_check", sql`${table.maxPoints} between 1 and 100`),
+    check("assignments_coefficient_check", sql`${table.coefficient} >= 0 and ${table.coefficient} <= 99`),
+    check("assignments_status_check", sql`${table.status} in ('draft', 'published')`),
+    check("assignments_period_check", sql`${table.period} in ('t1', 't2', 't3', 's1', 's2')`),
+  ],
+);
+
+/** A student's work for an assignment: one per student, replaced until the due date. */
+export const submissions = pgTable(
+  "submissions",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    assignmentId: uuid("assignment_id")
+      .notNull()
+      .references(() => assignments.id, { onDelete: "cascade" }),
+    studentId: text("student_id")
+      .notNull()
+      .references(() => user.id, { onDelete: "cascade" }),
+    text: text("text").notNull().default(""),
+    /** The linked quiz's attempt, recorded when the student finishes it. */
+    quizScore: integer("quiz_score"),
+    quizTotal: integer("quiz_total"),
+    submittedAt: timestamp("submitted_at", { withTimezone: true }).notNull().defaultNow(),
+    /** Submitted after the due date. */
+    late: boolean("late").notNull().default(false),
+    createdAt: createdAt(),
+  },
+  (table) => [
+    uniqueIndex("submissions_assignment_student_idx").on(table.assignmentId, table.studentId),
+    index("submissions_student_idx").on(table.studentId),
+  ],
+);
+
+/** A file attached to a submission; its bytes are in the file store (stored_files or a bucket). */
+export const submissionFiles = pgTable(
+  "submission_files",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    submissionId: uuid("submission_id")
+      .notNull()
+      .references(() => submissions.id, { onDelete: "cascade" }),
+    name: text("name").notNull(),
+    /** application/pdf | image/jpeg | image/png, as read from the content. */
+    contentType: text("content_type").notNull(),
+    size: integer("size").notNull(),
+    storageKey: text("storage_key").notNull().unique(),
+    createdAt: createdAt(),
+  },
+  (table) => [index("submission_files_submission_idx").on(table.submissionId)],
+);
+
+/** The embedded file store: bytes shared by every instance through the database. */
+export const storedFiles = pgTable("stored_files", {
+  key: text("key").primaryKey(),
+  content: bytea("content").notNull(),
+  createdAt: createdAt(),
+});
+
+/** A student's mark for an assignment: points or a status (Abs, Disp…), a comment; drafts until published. */
+export const grades = pgTable(
+  "grades",
+  {
+    assignmentId: uuid("assignment_id")
+      .notNull()
+      .references(() => assignments.id, { onDelete: "cascade" }),
+    studentId: text("student_id")
+      .notNull()
+      .references(() => user.id, { onDelete: "cascade" }),
+    points: doublePrecision("points"),
+    /** abs | abs-excuse | disp | non-rendu | non-note. */
+    status: text("status"),
+    comment: text("comment").notNull().default(""),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (table) => [
+    primaryKey({ columns: [table.assignmentId, table.studentId] }),
+    index("grades_student_idx").on(table.studentId),
+    check("grades_points_or_status_check", sql`${table.points} is null or ${table.status} is null`),
+    check("grades_points_check", sql`${table.points} is null or ${table.points} >= 0`),
+  ],
+);
+
+/** A teacher's reusable comments. */
+export const commentBank = pgTable(
+  "comment_bank",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    teacherId: text("teacher_id")
+      .notNull()
+      .references(() => user.id, { onDelete: "cascade" }),
+    text: text("text").notNull(),
+    createdAt: createdAt(),
+  },
+  (table) => [uniqueIndex("comment_bank_teacher_text_idx").on(table.teacherId, table.text)],
+);
+
+/** What a user is told on their dashboard (marks published…), newest first. */
+export const notifications = pgTable(
+  "notifications",
+  {
+    id: bigserial("id", { mode: "number" }).primaryKey(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => user.id, { onDelete: "cascade" }),
+    title: text("title").notNull(),
+    body: text("body").notNull().default(""),
+    /** A same-site path. */
+    link: text("link"),
+    readAt: timestamp("read_at", { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (table) => [index("notifications_user_idx").on(table.userId, table.createdAt.desc().nullsFirst())],
+);
+
+// ── Colles ────────────────────────────────────────────────────────────────────────────────────
+
+/** A colle group of a class (a trinôme: three students, sometimes two or four). */
+export const colleGroups = pgTable(
+  "colle_groups",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    classId: uuid("class_id")
+      .notNull()
+      .references(() => classes.id, { onDelete: "cascade" }),
+    name: text("name").notNull(),
+    createdAt: createdAt(),
+  },
+  (table) => [uniqueIndex("colle_groups_class_name_idx").on(table.classId, table.name)],
+);
+
+/** A student's group; a student is in one group per class. */
+export const colleGroupMembers = pgTable(
+  "colle_group_members",
+  {
+    groupId: uuid("group_id")
+      .notNull()
+      .references(() => colleGroups.id, { onDelete: "cascade" }),
+    classId: uuid("class_id")
+      .notNull()
+      .references(() => classes.id, { onDelete: "cascade" }),
+    studentId: text("student_id")
+      .notNull()
+      .references(() => user.id, { onDelete: "cascade" }),
+    createdAt: createdAt(),
+  },
+  (table) => [
+    primaryKey({ columns: [table.groupId, table.studentId] }),
+    uniqueIndex("colle_group_members_class_student_idx").on(table.classId, table.studentId),
+  ],
+);
+
+/** A line of the colloscope: a group's colle in a week, at a time, in a room, with a colleur. */
+export const colleSlots = pgTable(
+  "colle_slots",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    classId: uuid("class_id")
+      .notNull()
+      .references(() => classes.id, { onDelete: "cascade" }),
+    groupId: uuid("group_id")
+      .notNull()
+      .references(() => colleGroups.id, { onDelete: "cascade" }),
+    /** The Monday of the week. */
+    weekStart: date("week_start", { mode: "string" }).notNull(),
+    /** 1 (lundi) to 6 (samedi), and « 17:00 ». */
+    weekday: integer("weekday").notNull(),
+    startTime: text("start_time").notNull(),
+    room: text("room").notNull().default(""),
+    /** The colleur's account: they see and mark only their own slots. */
+    colleurId: text("colleur_id")
+      .notNull()
+      .references(() => user.id, { onDelete: "cascade" }),
+    /** t1 | t2 | t3 | s1 | s2: the period the marks count in. */
+    period: text("period").notNull(),
+    createdAt: createdAt(),
+  },
+  (table) => [
+    index("colle_slots_class_week_idx").on(table.classId, table.weekStart),
+    index("colle_slots_colleur_idx").on(table.colleurId, table.weekStart),
+    check("colle_slots_weekday_check", sql`${table.weekday} between 1 and 6`),
+    check("colle_slots_period_check", sql`${table.period} in ('t1', 't2', 't3', 's1', 's2')`),
+  ],
+);
+
+/** A student's colle mark out of 20, with the colleur's comment. */
+export const colleMarks = pgTable(
+  "colle_marks",
+  {
+    slotId: uuid("slot_id")
+      .notNull()
+      .references(() => colleSlots.id, { onDelete: "cascade" }),
+    studentId: text("student_id")
+      .notNull()
+      .references(() => user.id, { onDelete: "cascade" }),
+    points: doublePrecision("points"),
+    /** abs | abs-excuse | disp | non-rendu | non-note (as grades). */
+    status: text("status"),
+    comment: text("comment").notNull().default(""),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (table) => [
+    primaryKey({ columns: [table.slotId, table.studentId] }),
+    index("colle_marks_student_idx").on(table.studentId),
+    check("colle_marks_points_check", sql`${table.points} is null or (${table.points} >= 0 and ${table.points} <= 20)`),
+    check("colle_marks_points_or_status_check", sql`${table.points} is null or ${table.status} is null`),
+  ],
+);
+
+/** A teacher's public profile (/professeur-dashboard; shown on /nos-profs when the teacher makes it public). */
+export const teacherProfiles = pgTable("teacher_profiles", {
+  userId: text("user_id")
+    .primaryKey()
+    .references(() => user.id, { onDelete: "cascade" }),
+  displayName: text("display_name").notNull(),
+  subjects: text("subjects").notNull().default(""),
+  bio: text("bio").notNull().default(""),
+  isPublic: boolean("is_public").notNull().default(false),
+  createdAt: createdAt(),
+  updatedAt: updatedAt(),
+});

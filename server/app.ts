@@ -14,7 +14,7 @@ import { htmlCache } from "./html-cache";
 import { precompressedAssets } from "./precompressed-assets";
 import { privateResponses } from "./private-responses";
 import { publicFiles } from "./public-files";
-import { requestGate } from "./request-gate";
+import { BODY_KINDS, requestGate } from "./request-gate";
 import { cspNonce, errorHandler, sameOriginForms, securityHeaders } from "./security";
 import { seoRoutes } from "./seo";
 
@@ -69,7 +69,7 @@ app.use(compression());
 app.use(cspNonce);
 app.use(securityHeaders({ https: config.isHttps, development }));
 // Methods, body sizes and content types, before anything reads a body.
-app.use(requestGate());
+app.use(requestGate({ uploads: [{ prefix: "/dashboard/devoirs", limit: config.uploadMaxBytes + BODY_KINDS.form.limit }] }));
 
 if (!development) {
   const clientDir = path.resolve(process.cwd(), "build/client");

@@ -7,9 +7,9 @@ describe("request gate", () => {
     expect(bodyKindOf("/login")).toBe("form");
     expect(bodyKindOf("/compte.data")).toBe("form");
     expect(bodyKindOf("/api/activity")).toBe("json");
-    expect(bodyKindOf("/prof/depots", ["/prof/depots"])).toBe("upload");
-    expect(bodyKindOf("/prof/depots/12", ["/prof/depots"])).toBe("upload");
-    expect(bodyKindOf("/prof/depotsx", ["/prof/depots"])).toBe("form");
+    expect(bodyKindOf("/prof/depots", [{ prefix: "/prof/depots", limit: 1 }])).toBe("upload");
+    expect(bodyKindOf("/prof/depots/12", [{ prefix: "/prof/depots", limit: 1 }])).toBe("upload");
+    expect(bodyKindOf("/prof/depotsx", [{ prefix: "/prof/depots", limit: 1 }])).toBe("form");
     expect([BODY_KINDS.form.limit, BODY_KINDS.json.limit, BODY_KINDS.upload.limit]).toEqual([65_536, 262_144, 10_485_760]);
   });
 

@@ -20,15 +20,20 @@ export const BODY_KINDS = {
   form: { limit: 64 * 1024, types: ["application/x-www-form-urlencoded", "multipart/form-data"] },
   /** JSON APIs (/api/*): review-deck merges and activity records, bounded by their schemas. */
   json: { limit: 256 * 1024, types: ["application/json"] },
-  /** File uploads: a route that takes files declares itself with `routeKinds` and gets this limit. */
+  /** File uploads: a route that takes files is listed in `uploads`, with its own limit (UPLOAD_MAX_MB and the form around it). */
   upload: { limit: 10 * 1024 * 1024, types: ["multipart/form-data"] },
 } as const;
 
 export type BodyKind = keyof typeof BODY_KINDS;
 
-/** Which kind of body a path takes; `uploads` lists the path prefixes of upload routes. */
-export function bodyKindOf(pathname: string, uploads: readonly string[] = []): BodyKind {
-  if (uploads.some((prefix) => pathname === prefix || pathname.startsWith(`${prefix}/`))) return "upload";
+export interface UploadRoute {
+  prefix: string;
+  limit: number;
+}
+
+/** Which kind of body a path takes; `uploads` lists the upload routes by path prefix. */
+export function bodyKindOf(pathname: string, uploads: readonly UploadRoute[] = []): BodyKind {
+  if (uploadRouteOf(pathname, uploads)) return "upload";
   if (pathname.startsWith("/api/")) return "json";
   return "form";
 }
@@ -42,7 +47,8 @@ export const GATE_MESSAGES = {
 } as const;
 
 function formatSize(bytes: number): string {
-  return bytes >= 1024 * 1024 ? `${bytes / (1024 * 1024)}\u00a0Mo` : `${bytes / 1024}\u00a0Ko`;
+  // An upload's limit is its files' plus the form around them: shown as the files' whole megabytes.
+  return bytes >= 1024 * 1024 ? `${Math.floor(bytes / (1024 * 1024))}\u00a0Mo` : `${bytes / 1024}\u00a0Ko`;
 }
 
 function refuse(res: Response, status: number, message: string, json: boolean) {
@@ -51,7 +57,11 @@ function refuse(res: Response, status: number, message: string, json: boolean) {
   else res.type("text/plain; charset=utf-8").send(message);
 }
 
-export function requestGate(options: { uploads?: readonly string[] } = {}) {
+function uploadRouteOf(pathname: string, uploads: readonly UploadRoute[]): UploadRoute | undefined {
+  return uploads.find(({ prefix }) => pathname === prefix || pathname.startsWith(`${prefix}/`));
+}
+
+export function requestGate(options: { uploads?: readonly UploadRoute[] } = {}) {
   return (req: Request, res: Response, next: NextFunction) => {
     const json = req.path.startsWith("/api/");
     if (!(ALLOWED_METHODS as readonly string[]).includes(req.method)) {
@@ -66,7 +76,8 @@ export function requestGate(options: { uploads?: readonly string[] } = {}) {
       res.set("Connection", "close");
       return refuse(res, 400, GATE_MESSAGES.bodyNotExpected, json);
     }
-    const kind = BODY_KINDS[bodyKindOf(req.path, options.uploads)];
+    const upload = uploadRouteOf(req.path, options.uploads ?? []);
+    const kind = upload ? { ...BODY_KINDS.upload, limit: upload.limit } : BODY_KINDS[bodyKindOf(req.path)];
     if (declared === undefined) {
       res.set("Connection", "close");
       return refuse(res, 411, GATE_MESSAGES.lengthRequired, json);

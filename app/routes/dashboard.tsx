@@ -20,6 +20,10 @@ import { fieldErrors } from "~/features/accounts/schemas";
 import { CLASS_MESSAGES, joinCodeSchema } from "~/features/classes/classes";
 import { joinClass, leaveClass, listStudentClasses } from "~/features/classes/classes.server";
 import { MyClasses } from "~/features/classes/my-classes";
+import { formatParisDateTime, timeLeft } from "~/features/assignments/assignments";
+import { listStudentAssignments } from "~/features/assignments/assignments.server";
+import { type GradeStatus, formatMark } from "~/features/grades/marks";
+import { dismissNotices, unreadNotices } from "~/features/notifications/notifications.server";
 import { readFormData } from "~/features/http/request-body.server";
 import { toastHeader } from "~/features/toast/toast.server";
 import { useActionToast } from "~/features/toast/use-action-toast";
@@ -27,8 +31,27 @@ import type { Route } from "./+types/dashboard";
 
 export async function loader({ request, pattern }: Route.LoaderArgs) {
   const { session } = await guardSignedInRoute({ request, pattern });
-  const [dashboard, classes] = await Promise.all([loadDashboard(session.user), listStudentClasses(session.user.id)]);
+  const [dashboard, classes, assignments, notices] = await Promise.all([
+    loadDashboard(session.user),
+    listStudentClasses(session.user.id),
+    listStudentAssignments(session.user.id),
+    unreadNotices(session.user.id),
+  ]);
+  const now = new Date();
   return {
+    assignments: assignments.map((item) => ({
+      id: item.id,
+      classId: item.classId,
+      title: item.title,
+      className: item.className,
+      dueLabel: formatParisDateTime(item.dueAt),
+      timeLeft: timeLeft(item.dueAt, now),
+      state: item.mark ? ("graded" as const) : item.submittedAt ? ("submitted" as const) : ("todo" as const),
+      late: item.late,
+      mark: item.mark ? formatMark({ points: item.mark.points, status: item.mark.status as GradeStatus | null }) : null,
+      maxPoints: item.maxPoints,
+    })),
+    notices: notices.map((notice) => ({ id: notice.id, title: notice.title, body: notice.body, link: notice.link })),
     meta: catalogPageMeta(findCatalogEntry("/dashboard")!),
     userId: session.user.id,
     dashboard,
@@ -56,6 +79,10 @@ export async function action({ request, pattern }: Route.ActionArgs) {
     if (!joined.ok) return data({ code, codeError: joined.message, toast: undefined }, { status: 400 });
     throw redirect("/dashboard#classes", { headers: { "Set-Cookie": await toastHeader({ type: "success", title: joined.message }) } });
   }
+  if (intent === "dismiss-notices") {
+    await dismissNotices(session.user.id);
+    return { code: "", codeError: undefined, toast: undefined };
+  }
   if (intent === "leave") {
     const name = await leaveClass(session.user.id, String(formData.get("classId") ?? "").slice(0, 100));
     if (!name)
@@ -74,7 +101,10 @@ export function headers() {
   return { "Cache-Control": "private, no-store" };
 }
 
-export default function Dashboard({ loaderData: { userId, dashboard, classes, joinCode }, actionData }: Route.ComponentProps) {
+export default function Dashboard({
+  loaderData: { userId, dashboard, classes, joinCode, assignments, notices },
+  actionData,
+}: Route.ComponentProps) {
   useActionToast(actionData?.toast);
   const days = (n: number) => `${n} jour${n > 1 ? "s" : ""}`;
   return (
@@ -103,7 +133,13 @@ export default function Dashboard({ loaderData: { userId, dashboard, classes, jo
         <ResumeLinks resume={dashboard.resume} />
       </div>
 
-      <MyClasses classes={classes} code={actionData?.code ?? joinCode} codeError={actionData?.codeError} />
+      <MyClasses
+        classes={classes}
+        assignments={assignments}
+        notices={notices}
+        code={actionData?.code ?? joinCode}
+        codeError={actionData?.codeError}
+      />
 
       <section aria-labelledby="matieres" className="space-y-3">
         <h2 id="matieres" className="text-xl font-bold">

@@ -20,7 +20,7 @@ export async function loader({ request, pattern, params }: Route.LoaderArgs) {
   const { classRecord } = await requireClassTeacher(request, params.courseId);
   const members = await listMembers(classRecord);
   return {
-    meta: { ...catalogPageMeta(findCatalogEntry("/prof/courses/:courseId/students")!), title: `Élèves — ${classRecord.name} | Tremplin` },
+    meta: { ...catalogPageMeta(findCatalogEntry("/prof/courses/:courseId/students")!), title: `Élèves — ${classRecord.name}` },
     classRecord: {
       id: classRecord.id,
       name: classRecord.name,

@@ -11,6 +11,8 @@ import { catalogPageMeta } from "~/features/site/page-meta.server";
 import { useMathFonts } from "~/features/content/math-fonts";
 import type { Route } from "./+types/quiz";
 import { readFormData } from "~/features/http/request-body.server";
+import { recordQuizSubmission } from "~/features/assignments/assignments.server";
+import { trackActivity } from "~/features/progress/progress.server";
 
 const answerSchema = z.union([z.string().max(200), z.array(z.string().max(10)).max(10)]);
 const formSchema = z.discriminatedUnion("intent", [
@@ -45,7 +47,7 @@ function parseJson(raw: string): unknown {
 }
 
 export async function action({ request, pattern }: Route.ActionArgs) {
-  const { content: quiz, session } = await loadContentRoute({ request, pattern }, getQuiz);
+  const { entry, content: quiz, session } = await loadContentRoute({ request, pattern }, getQuiz);
   const parsed = formSchema.safeParse(Object.fromEntries(await readFormData(request)));
   if (!parsed.success) return data({ kind: "error" as const, message: "Réponse illisible. Réessayez." }, { status: 400 });
   if (parsed.data.intent === "answer") {
@@ -63,7 +65,11 @@ export async function action({ request, pattern }: Route.ActionArgs) {
   const answers = z.record(z.string(), answerSchema).safeParse(parseJson(parsed.data.answers));
   if (!answers.success) return data({ kind: "error" as const, message: "Réponses illisibles. Réessayez." }, { status: 400 });
   const { score, total } = scoreQuiz(quiz, answers.data as Record<string, Answer>);
-  if (session) await saveQuizAttempt(session.user.id, quiz.id, score, total, answers.data as Record<string, Answer>);
+  if (session) {
+    await saveQuizAttempt(session.user.id, quiz.id, score, total, answers.data as Record<string, Answer>);
+    // A quiz set as homework counts as the student's submission to it.
+    if ((await recordQuizSubmission(session.user.id, entry.path, score, total)) > 0) await trackActivity(session.user.id, "submission");
+  }
   return { kind: "score" as const, score, total, saved: Boolean(session) };
 }
 

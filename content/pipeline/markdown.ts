@@ -44,14 +44,14 @@ function mathText(mathml: string): string {
 }
 
 /** Temml's MathML of a formula (display: in a box that scrolls on small screens), checked against the font. */
-function formulaHtml(tex: string, display: boolean): string {
+function formulaHtml(tex: string, display: boolean, checkFont = true): string {
   let mathml: string;
   try {
     mathml = temml.renderToString(tex, { ...TEMML_OPTIONS, displayMode: display });
   } catch (error) {
     throw new Error(`formule illisible « ${tex} » : ${String((error as Error).message).replace(/^Temml parse error:/, "").trim()}`);
   }
-  const missing = [...mathText(mathml)].find((character) => !/\s/.test(character) && !inMathFont(character));
+  const missing = checkFont && [...mathText(mathml)].find((character) => !/\s/.test(character) && !inMathFont(character));
   if (missing) {
     const code = missing.codePointAt(0)!.toString(16).toUpperCase().padStart(4, "0");
     throw new Error(`caractère « ${missing} » (U+${code}) absent de la police des formules : ajouter sa plage dans content/math-font.ts, puis npm run fonts:math`);
@@ -67,16 +67,17 @@ function hasClass(node: HastNode, name: string): boolean {
 /**
  * The formulas of remark-math (`code.math-inline`, `pre > code.math-display`) as Temml's MathML, kept
  * as raw HTML: parsing each formula's MathML back into a tree, as rehype plugins do, was half of the
- * compile time (docs/decisions/0007), and nothing after this step looks inside a formula.
+ * compile time (docs/decisions/0007), and nothing after this step looks inside a formula. Teachers'
+ * instructions skip the font check: a missing glyph falls back to another font rather than failing.
  */
-function rehypeFormulas() {
+export function rehypeFormulas({ checkFont = true }: { checkFont?: boolean } = {}) {
   return (tree: HastNode) => {
     walk(tree, (node) => {
       node.children = node.children?.map((child) => {
         const code = child.tagName === "pre" ? child.children?.find((inner) => inner.tagName === "code") : child;
         if (code?.tagName !== "code") return child;
-        if (child.tagName === "pre" && hasClass(code, "math-display")) return { type: "raw", value: formulaHtml(textOf(code), true) };
-        if (child.tagName === "code" && hasClass(code, "math-inline")) return { type: "raw", value: formulaHtml(textOf(code), false) };
+        if (child.tagName === "pre" && hasClass(code, "math-display")) return { type: "raw", value: formulaHtml(textOf(code), true, checkFont) };
+        if (child.tagName === "code" && hasClass(code, "math-inline")) return { type: "raw", value: formulaHtml(textOf(code), false, checkFont) };
         return child;
       });
     });

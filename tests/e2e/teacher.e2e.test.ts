@@ -2,7 +2,6 @@ import { spawnSync } from "node:child_process";
 import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import AxeBuilder from "@axe-core/playwright";
 import type { Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type RunningServer, startServer } from "../support/server";
@@ -10,11 +9,13 @@ import {
   gotoHydrated,
   pageProblems,
   registerThroughForm,
+  seriousViolations,
   setupBrowser,
   signInThroughForm,
   toastText,
   uniqueEmail,
 } from "./support/browser";
+import { answerWholeQuiz, readQuizFile } from "./support/quiz";
 
 const browser = setupBrowser();
 
@@ -37,20 +38,15 @@ afterAll(async () => {
   await server?.stop();
 });
 
-async function seriousViolations(page: Page) {
-  // A toast slides and fades in over 400 ms: axe would read its colours halfway.
-  await page.waitForTimeout(600);
-  const results = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"]).analyze();
-  return results.violations
-    .filter((violation) => violation.impact === "serious" || violation.impact === "critical")
-    .map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(" ")).join(", ")}`);
-}
-
 describe("teacher space: classes", () => {
   it("a prof creates a class, a student joins it by its link and gets the maths chapters, the prof removes them", async () => {
     const teacher = await browser.newPage({ baseURL: server.url });
     await signInThroughForm(teacher, prof.email, prof.password);
     await teacher.getByRole("link", { name: "Prof", exact: true }).first().click();
+    await teacher.waitForURL("**/prof");
+    await teacher.waitForFunction(() => document.documentElement.dataset.hydrated === "true");
+    expect(await seriousViolations(teacher)).toEqual([]);
+    await teacher.getByRole("main").getByRole("link", { name: "Mes cours", exact: true }).click();
     await teacher.waitForURL("**/prof/courses");
     await teacher.waitForFunction(() => document.documentElement.dataset.hydrated === "true");
     expect(await seriousViolations(teacher)).toEqual([]);
@@ -129,5 +125,139 @@ describe("teacher space: classes", () => {
     await student.getByRole("button", { name: "Rejoindre" }).click();
     await student.getByText("Ce code ne correspond à aucune classe ouverte. Vérifiez-le auprès de votre professeur.").waitFor();
     expect(await student.getByLabel("Rejoindre une classe").inputValue()).toBe("zzzz-zz99");
+  });
+});
+
+/** Waits for a toast saying exactly `text` (whitespace normalised): earlier toasts may still be on screen. */
+async function toastSaying(page: Page, text: string) {
+  await expect
+    .poll(async () => (await page.locator("[data-sonner-toast]").allTextContents()).map((content) => content.replace(/\s+/g, " ").trim()))
+    .toContain(text);
+}
+
+describe("teacher space: assignments, submissions and marks", () => {
+  it("a DM linked to a quiz and a DS with a file: the student hands both in, the prof marks, publishes, the student sees the mark and the average", async () => {
+    const teacher = await browser.newPage({ baseURL: server.url });
+    await signInThroughForm(teacher, prof.email, prof.password);
+    await teacher.getByRole("button", { name: "Déconnexion" }).first().waitFor();
+    await gotoHydrated(teacher, "/prof/courses");
+    await teacher.getByLabel("Nom de la classe").fill("ECG 1 — devoirs");
+    await teacher.getByRole("button", { name: "Créer la classe" }).click();
+    await teacher.waitForURL(/\/prof\/courses\/[0-9a-f-]{36}$/);
+    await teacher.waitForFunction(() => document.documentElement.dataset.hydrated === "true");
+    const classPath = new URL(teacher.url()).pathname;
+    const code = (await teacher.getByTestId("join-code").textContent())!.trim();
+
+    const student = await browser.newPage({ baseURL: server.url });
+    await registerThroughForm(student, { firstName: "Inès", email: uniqueEmail("devoirs"), password: "Lanterne-violette-93-pelican" });
+    await gotoHydrated(student, "/dashboard");
+    await student.getByLabel("Rejoindre une classe").fill(code);
+    await student.getByRole("button", { name: "Rejoindre" }).click();
+    await student.getByText("Mes notes et moyennes").waitFor();
+
+    // A DM linked to a quiz, then a DS marked out of 40 brought back to 20; both published.
+    async function createAssignment(title: string, kind: string) {
+      await gotoHydrated(teacher, classPath);
+      await teacher.getByLabel("Titre du devoir").fill(title);
+      await teacher.getByLabel("Type", { exact: true }).selectOption(kind);
+      await teacher.getByRole("button", { name: "Créer le devoir" }).click();
+      await teacher.waitForURL(/\/assignment\/[0-9a-f-]{36}$/);
+      await teacher.waitForFunction(() => document.documentElement.dataset.hydrated === "true");
+      return new URL(teacher.url()).pathname;
+    }
+    const dmPath = await createAssignment("DM 1 — Suites", "dm");
+    expect(await seriousViolations(teacher)).toEqual([]);
+    await teacher.getByLabel("Contenu à travailler (facultatif)").selectOption("/chapitres-libres/suites-quiz");
+    await teacher.getByLabel("Consigne").fill("Faites le quiz, puis étudiez $u_{n+1} = \\frac{u_n}{2}$.");
+    await teacher.getByRole("button", { name: "Enregistrer le devoir" }).click();
+    await toastSaying(teacher, "Devoir enregistré");
+    await teacher.locator(".prose-content math").first().waitFor();
+    await teacher.getByRole("button", { name: "Publier le devoir" }).click();
+    await toastSaying(teacher, "Devoir publié : les élèves de la classe le voient.");
+
+    const dsPath = await createAssignment("DS 1", "ds");
+    await teacher.getByLabel("Noté sur").fill("41O");
+    await teacher.getByRole("button", { name: "Enregistrer le devoir" }).click();
+    await teacher.getByText("Le barème est un nombre entier de 1 à 100.").waitFor();
+    expect(await teacher.getByLabel("Noté sur").inputValue()).toBe("41O");
+    await teacher.getByLabel("Noté sur").fill("40");
+    await teacher.getByLabel("Coefficient").fill("2");
+    await teacher.getByRole("button", { name: "Enregistrer le devoir" }).click();
+    await toastSaying(teacher, "Devoir enregistré");
+    await teacher.getByRole("button", { name: "Publier le devoir" }).click();
+    await teacher.getByText("Publié", { exact: true }).waitFor();
+
+    // The student takes the quiz from the DM, then hands in a PDF for the DS.
+    await gotoHydrated(student, "/dashboard");
+    await student.getByRole("link", { name: "DM 1 — Suites" }).click();
+    await student.waitForURL(`**/dashboard/devoirs/${dmPath.split("/").pop()}`);
+    await student.getByRole("link", { name: /Quiz/ }).click();
+    await student.waitForURL("**/chapitres-libres/suites-quiz");
+    await student.waitForFunction(() => document.documentElement.dataset.hydrated === "true");
+    const quiz = readQuizFile("chapitres-libres-suites-quiz.yaml");
+    await answerWholeQuiz(student, quiz);
+    const total = quiz.questions.length;
+    await student.getByRole("heading", { name: `Score final\u00a0: ${total} / ${total}` }).waitFor();
+    await gotoHydrated(student, `/dashboard/devoirs/${dmPath.split("/").pop()}`);
+    await student.getByText(`Score au quiz : ${quiz.questions.length}/${quiz.questions.length}`).waitFor();
+
+    await gotoHydrated(student, `/dashboard/devoirs/${dsPath.split("/").pop()}`);
+    expect(await seriousViolations(student)).toEqual([]);
+    // A file whose content is not a PDF nor an image is refused, whatever its name; the text typed stays.
+    await student.getByLabel("Réponse écrite (facultative)").fill("Voir ma copie scannée.");
+    await student
+      .getByLabel("Fichiers")
+      .setInputFiles({ name: "copie.pdf", mimeType: "application/pdf", buffer: Buffer.from("MZ not a pdf") });
+    await student.getByRole("button", { name: "Rendre mon travail" }).click();
+    await student.getByText("« copie.pdf » n'est ni un PDF, ni une image JPEG ou PNG (d'après son contenu).").waitFor();
+    expect(await student.getByLabel("Réponse écrite (facultative)").inputValue()).toBe("Voir ma copie scannée.");
+    const pdf = Buffer.from("%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n");
+    await student.getByLabel("Fichiers").setInputFiles({ name: "copie-ds1.pdf", mimeType: "application/pdf", buffer: pdf });
+    await student.getByRole("button", { name: "Rendre mon travail" }).click();
+    await toastSaying(student, "Votre travail est rendu.");
+    await student.getByRole("link", { name: "copie-ds1.pdf" }).waitFor();
+
+    // The prof sees both hand-ins, marks them, publishes the DS marks.
+    await gotoHydrated(teacher, dsPath);
+    await teacher.getByRole("link", { name: "copie-ds1.pdf" }).waitFor();
+    const download = teacher.waitForEvent("download");
+    await teacher.getByRole("link", { name: "copie-ds1.pdf" }).click();
+    expect((await download).suggestedFilename()).toBe("copie-ds1.pdf");
+    await teacher.getByLabel("Note de Inès").fill("31");
+    await teacher.getByLabel("Commentaire pour Inès").fill("Bonne rédaction, attention aux récurrences.");
+    await teacher.getByRole("button", { name: "Enregistrer les notes" }).click();
+    await toastSaying(teacher, "Notes enregistrées (brouillon, invisibles des élèves)");
+    // Drafts stay hidden from the student.
+    await gotoHydrated(student, `/dashboard/devoirs/${dsPath.split("/").pop()}`);
+    expect(await student.getByTestId("my-result").count()).toBe(0);
+    await teacher.getByRole("button", { name: "Publier les notes" }).click();
+    await toastSaying(teacher, "Notes publiées : 1 élève prévenu.");
+
+    await gotoHydrated(teacher, dmPath);
+    await teacher.getByText(`Quiz : ${quiz.questions.length}/${quiz.questions.length}`).waitFor();
+    await gotoHydrated(teacher, `${classPath}/grades`);
+    expect(await seriousViolations(teacher)).toEqual([]);
+    await teacher.getByText("Non rendu compte 0").waitFor();
+
+    // The student is told, sees the mark, the comment and the average.
+    await gotoHydrated(student, "/dashboard");
+    await student.getByRole("link", { name: "Nouvelle note : DS 1" }).click();
+    await student.getByTestId("my-result").waitFor();
+    const result = (await student.getByTestId("my-result").innerText()).replace(/\s+/g, " ");
+    expect(result).toContain("31 / 40");
+    expect(result).toContain("soit 15,50 sur 20");
+    await student.getByText("« Bonne rédaction, attention aux récurrences. »").waitFor();
+    await gotoHydrated(student, "/dashboard");
+    await student.getByRole("link", { name: "Mes notes et moyennes" }).click();
+    await student.getByTestId("my-average").waitFor();
+    expect(await student.getByTestId("my-average").textContent()).toBe("15,50");
+    expect(await student.getByTestId("class-average").textContent()).toBe("15,50");
+    expect(await seriousViolations(student)).toEqual([]);
+
+    // Someone else's file or assignment: 404, as for an unknown id.
+    const other = await browser.newPage({ baseURL: server.url });
+    await registerThroughForm(other, { firstName: "Paul", email: uniqueEmail("intrus"), password: "Lanterne-violette-93-pelican" });
+    expect((await other.goto(`/dashboard/devoirs/${dsPath.split("/").pop()}`))!.status()).toBe(404);
+    expect((await other.goto(`${classPath}/grades`))!.url()).toBe(`${server.url}/`);
   });
 });

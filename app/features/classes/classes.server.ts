@@ -25,6 +25,8 @@ export interface ClassRecord {
   joinCode: string;
   joinEnabled: boolean;
   grantsMaths: boolean;
+  /** Weight of a period's colle mean in the averages (0: colles do not count). */
+  colleCoefficient: number;
   createdAt: Date;
 }
 
@@ -38,6 +40,7 @@ const classColumns = {
   joinCode: classes.joinCode,
   joinEnabled: classes.joinEnabled,
   grantsMaths: classes.grantsMaths,
+  colleCoefficient: classes.colleCoefficient,
   createdAt: classes.createdAt,
 };
 
@@ -230,6 +233,7 @@ export async function listStudentClasses(userId: string): Promise<StudentClass[]
       teacherName: userTable.name,
       joinedAt: classMembers.joinedAt,
       grantsMaths: classes.grantsMaths,
+      colleCoefficient: classes.colleCoefficient,
     })
     .from(classMembers)
     .innerJoin(classes, eq(classes.id, classMembers.classId))

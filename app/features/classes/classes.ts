@@ -51,6 +51,7 @@ export interface StudentClass {
   teacherName: string;
   joinedAt: Date;
   grantsMaths: boolean;
+  colleCoefficient: number;
 }
 
 export const CLASS_MESSAGES = {

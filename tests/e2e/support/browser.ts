@@ -1,3 +1,4 @@
+import AxeBuilder from "@axe-core/playwright";
 import { type Browser, type BrowserContextOptions, type Page, chromium } from "playwright-core";
 import { afterAll, beforeAll, inject } from "vitest";
 import { CHROMIUM_FLAGS, chromiumPath } from "../../support/chromium";
@@ -92,4 +93,14 @@ export async function toastText(page: Page): Promise<string> {
   await toast.waitFor();
   const parts = await toast.locator("[data-title], [data-description]").allTextContents();
   return parts.join(" ").replace(/\s+/g, " ").trim();
+}
+
+/** Axe's serious and critical WCAG 2.2 AA violations on the page as it is, one line each (none expected). */
+export async function seriousViolations(page: Page): Promise<string[]> {
+  // A toast slides and fades in over 400 ms: axe would read its colours halfway.
+  await page.waitForTimeout(600);
+  const results = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"]).analyze();
+  return results.violations
+    .filter((violation) => violation.impact === "serious" || violation.impact === "critical")
+    .map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(" ")).join(", ")}`);
 }
