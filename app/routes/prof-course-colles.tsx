@@ -462,7 +462,7 @@ export default function ProfCourseColles({ loaderData, actionData }: Route.Compo
                     <td className="p-3">{slot.groupName}</td>
                     <td className="p-3">{PERIODS[slot.period]}</td>
                     <td className="space-y-2 p-3">
-                      <Link to={`/prof/colles?creneau=${slot.id}`} className={linkClass}>
+                      <Link to={`/prof/colles?creneau=${slot.id}`} className={`${linkClass} inline-block min-h-6 py-0.5`}>
                         Noter
                         <span className="sr-only">
                           {" "}

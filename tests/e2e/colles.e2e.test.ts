@@ -12,7 +12,7 @@ import {
   seriousViolations,
   setupBrowser,
   signInThroughForm,
-  toastText,
+  toastSaying,
   uniqueEmail,
 } from "./support/browser";
 
@@ -53,7 +53,7 @@ async function joinWithCode(page: Page, firstName: string, code: string) {
   await gotoHydrated(page, "/dashboard");
   await page.getByLabel("Rejoindre une classe").fill(code);
   await page.getByRole("button", { name: "Rejoindre" }).click();
-  expect(await toastText(page)).toBe("Vous avez rejoint la classe « ECG 2 — colles ».");
+  await toastSaying(page, "Vous avez rejoint la classe « ECG 2 — colles ».");
 }
 
 describe("teacher space: colles", () => {
@@ -76,7 +76,7 @@ describe("teacher space: colles", () => {
     expect(await seriousViolations(teacher)).toEqual([]);
     await teacher.getByRole("button", { name: "Former les trinômes automatiquement" }).click();
     // Two students: one group of two, in alphabetical order.
-    expect(await toastText(teacher)).toBe("1 groupe formé avec 2 élèves.");
+    await toastSaying(teacher, "1 groupe formé avec 2 élèves.");
     await teacher.getByRole("heading", { level: 3, name: "Groupe 1" }).waitFor();
     expect(
       await teacher
@@ -98,7 +98,7 @@ describe("teacher space: colles", () => {
     expect(await teacher.getByLabel("Salle (facultatif)").inputValue()).toBe("B12");
     await teacher.getByLabel("Heure", { exact: true }).fill("17:00");
     await teacher.getByRole("button", { name: "Ajouter au colloscope" }).click();
-    expect(await toastText(teacher)).toBe("Colle ajoutée au colloscope");
+    await toastSaying(teacher, "Colle ajoutée au colloscope");
     const row = teacher.getByRole("row", { name: new RegExp(week.label) });
     await row.waitFor();
     expect((await row.getByRole("cell").allTextContents()).slice(0, 7)).toEqual([
@@ -124,7 +124,7 @@ describe("teacher space: colles", () => {
     expect(await teacher.getByLabel("Note d'Anatole (sur 20)").inputValue()).toBe("14,5");
     await teacher.getByLabel("Note de Bérénice (sur 20)").fill("Abs");
     await teacher.getByRole("button", { name: "Enregistrer les notes" }).click();
-    expect(await toastText(teacher)).toBe("Notes de colle enregistrées");
+    await toastSaying(teacher, "Notes de colle enregistrées");
     await gotoHydrated(teacher, "/prof/colles");
     expect(await teacher.getByLabel("Note d'Anatole (sur 20)").inputValue()).toBe("14,5");
     expect(await teacher.getByLabel("Note de Bérénice (sur 20)").inputValue()).toBe("Abs");

@@ -2,7 +2,6 @@ import { spawnSync } from "node:child_process";
 import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import type { Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type RunningServer, startServer } from "../support/server";
 import {
@@ -12,6 +11,7 @@ import {
   seriousViolations,
   setupBrowser,
   signInThroughForm,
+  toastSaying,
   toastText,
   uniqueEmail,
 } from "./support/browser";
@@ -127,13 +127,6 @@ describe("teacher space: classes", () => {
     expect(await student.getByLabel("Rejoindre une classe").inputValue()).toBe("zzzz-zz99");
   });
 });
-
-/** Waits for a toast saying exactly `text` (whitespace normalised): earlier toasts may still be on screen. */
-async function toastSaying(page: Page, text: string) {
-  await expect
-    .poll(async () => (await page.locator("[data-sonner-toast]").allTextContents()).map((content) => content.replace(/\s+/g, " ").trim()))
-    .toContain(text);
-}
 
 describe("teacher space: assignments, submissions and marks", () => {
   it("a DM linked to a quiz and a DS with a file: the student hands both in, the prof marks, publishes, the student sees the mark and the average", async () => {

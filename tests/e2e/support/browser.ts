@@ -1,6 +1,6 @@
 import AxeBuilder from "@axe-core/playwright";
 import { type Browser, type BrowserContextOptions, type Page, chromium } from "playwright-core";
-import { afterAll, beforeAll, inject } from "vitest";
+import { afterAll, beforeAll, expect, inject } from "vitest";
 import { CHROMIUM_FLAGS, chromiumPath } from "../../support/chromium";
 
 export { CHROMIUM_FLAGS, chromiumPath };
@@ -103,4 +103,11 @@ export async function seriousViolations(page: Page): Promise<string[]> {
   return results.violations
     .filter((violation) => violation.impact === "serious" || violation.impact === "critical")
     .map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(" ")).join(", ")}`);
+}
+
+/** Waits for a toast saying exactly `text` (whitespace normalised): earlier toasts may still be on screen. */
+export async function toastSaying(page: Page, text: string) {
+  await expect
+    .poll(async () => (await page.locator("[data-sonner-toast]").allTextContents()).map((content) => content.replace(/\s+/g, " ").trim()))
+    .toContain(text);
 }
