@@ -46,7 +46,7 @@ export async function loader({ request, pattern }: Route.LoaderArgs) {
       className: item.className,
       dueLabel: formatParisDateTime(item.dueAt),
       timeLeft: timeLeft(item.dueAt, now),
-      state: item.mark ? ("graded" as const) : item.submittedAt ? ("submitted" as const) : ("todo" as const),
+      state: item.mark ? ("graded" as const) : item.submittedAt ? ("submitted" as const) : ("pending" as const),
       late: item.late,
       mark: item.mark ? formatMark({ points: item.mark.points, status: item.mark.status as GradeStatus | null }) : null,
       maxPoints: item.maxPoints,

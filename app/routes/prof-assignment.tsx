@@ -4,7 +4,7 @@ import { FormError } from "~/components/layout/auth-card";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
 import { Card } from "~/components/ui/card";
-import { Checkbox, Field, Input, Select, TextField, Textarea } from "~/components/ui/field";
+import { Checkbox, Field, Input, Select, TextField, Textarea, SelectField } from "~/components/ui/field";
 import { fieldErrors } from "~/features/accounts/schemas";
 import { guardSignedInRoute } from "~/features/access/guards.server";
 import { requireClassAssignment } from "~/features/assignments/assignment-guards.server";
@@ -381,17 +381,7 @@ export default function ProfAssignment({ loaderData, actionData }: Route.Compone
           <FormError message={update?.message} />
           <TextField label="Titre" name="title" defaultValue={values.title} maxLength={120} error={errors.title} />
           <div className="grid gap-4 sm:grid-cols-3">
-            <Field label="Type" error={errors.kind}>
-              {({ id, describedBy, invalid }) => (
-                <Select id={id} name="kind" defaultValue={values.kind} aria-describedby={describedBy} aria-invalid={invalid}>
-                  {Object.entries(ASSIGNMENT_KINDS).map(([value, label]) => (
-                    <option key={value} value={value}>
-                      {label}
-                    </option>
-                  ))}
-                </Select>
-              )}
-            </Field>
+            <SelectField label="Type" name="kind" defaultValue={values.kind} error={errors.kind} options={ASSIGNMENT_KINDS} />
             <TextField
               label="À rendre le (heure de Paris)"
               type="datetime-local"
@@ -399,17 +389,7 @@ export default function ProfAssignment({ loaderData, actionData }: Route.Compone
               defaultValue={values.dueAt}
               error={errors.dueAt}
             />
-            <Field label="Période" error={errors.period}>
-              {({ id, describedBy, invalid }) => (
-                <Select id={id} name="period" defaultValue={values.period} aria-describedby={describedBy} aria-invalid={invalid}>
-                  {Object.entries(PERIODS).map(([value, label]) => (
-                    <option key={value} value={value}>
-                      {label}
-                    </option>
-                  ))}
-                </Select>
-              )}
-            </Field>
+            <SelectField label="Période" name="period" defaultValue={values.period} error={errors.period} options={PERIODS} />
           </div>
           <div className="grid gap-4 sm:grid-cols-3">
             <TextField label="Noté sur" name="maxPoints" inputMode="numeric" defaultValue={values.maxPoints} error={errors.maxPoints} />

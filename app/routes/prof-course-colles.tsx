@@ -3,7 +3,7 @@ import { findCatalogEntry } from "~/catalog/catalog";
 import { FormError } from "~/components/layout/auth-card";
 import { Button } from "~/components/ui/button";
 import { Card } from "~/components/ui/card";
-import { Checkbox, Field, Select, TextField } from "~/components/ui/field";
+import { Checkbox, Select, TextField, SelectField } from "~/components/ui/field";
 import { guardSignedInRoute } from "~/features/access/guards.server";
 import { fieldErrors } from "~/features/accounts/schemas";
 import { requireClassTeacher } from "~/features/classes/class-guards.server";
@@ -34,7 +34,6 @@ import {
   deleteColleSlot,
   findColleur,
   formColleGroupsAutomatically,
-  getColleCoefficient,
   listClassColleMarks,
   listClassSlots,
   listColleGroups,
@@ -54,11 +53,11 @@ import type { Route } from "./+types/prof-course-colles";
 export async function loader({ request, pattern, params }: Route.LoaderArgs) {
   const { session } = await guardSignedInRoute({ request, pattern });
   const { classRecord } = await requireClassTeacher(request, params.courseId);
-  const [students, groups, slots, coefficient, marks] = await Promise.all([
+  const coefficient = classRecord.colleCoefficient;
+  const [students, groups, slots, marks] = await Promise.all([
     listColleStudents(classRecord.id),
     listColleGroups(classRecord.id),
     listClassSlots(classRecord.id),
-    getColleCoefficient(classRecord.id),
     listClassColleMarks(classRecord.id),
   ]);
   const groupName = new Map(groups.map((group) => [group.id, group.name]));
@@ -513,17 +512,13 @@ export default function ProfCourseColles({ loaderData, actionData }: Route.Compo
                   required
                   error={slotFailed?.fieldErrors.weekStart}
                 />
-                <Field label="Jour" error={slotFailed?.fieldErrors.weekday}>
-                  {({ id, describedBy, invalid }) => (
-                    <Select id={id} name="weekday" defaultValue={slotValues.weekday} aria-describedby={describedBy} aria-invalid={invalid}>
-                      {Object.entries(WEEKDAYS).map(([value, label]) => (
-                        <option key={value} value={value}>
-                          {label}
-                        </option>
-                      ))}
-                    </Select>
-                  )}
-                </Field>
+                <SelectField
+                  label="Jour"
+                  name="weekday"
+                  defaultValue={slotValues.weekday}
+                  error={slotFailed?.fieldErrors.weekday}
+                  options={WEEKDAYS}
+                />
                 <TextField
                   label="Heure"
                   name="startTime"
@@ -553,29 +548,21 @@ export default function ProfCourseColles({ loaderData, actionData }: Route.Compo
                     error={slotFailed?.fieldErrors.colleurEmail}
                   />
                 </div>
-                <Field label="Groupe" error={slotFailed?.fieldErrors.groupId}>
-                  {({ id, describedBy, invalid }) => (
-                    <Select id={id} name="groupId" defaultValue={slotValues.groupId} aria-describedby={describedBy} aria-invalid={invalid}>
-                      <option value="">Choisir un groupe</option>
-                      {groups.map((group) => (
-                        <option key={group.id} value={group.id}>
-                          {group.name}
-                        </option>
-                      ))}
-                    </Select>
-                  )}
-                </Field>
-                <Field label="Période" error={slotFailed?.fieldErrors.period}>
-                  {({ id, describedBy, invalid }) => (
-                    <Select id={id} name="period" defaultValue={slotValues.period} aria-describedby={describedBy} aria-invalid={invalid}>
-                      {Object.entries(PERIODS).map(([value, label]) => (
-                        <option key={value} value={value}>
-                          {label}
-                        </option>
-                      ))}
-                    </Select>
-                  )}
-                </Field>
+                <SelectField
+                  label="Groupe"
+                  name="groupId"
+                  defaultValue={slotValues.groupId}
+                  error={slotFailed?.fieldErrors.groupId}
+                  options={Object.fromEntries(groups.map((group) => [group.id, group.name]))}
+                  placeholder="Choisir un groupe"
+                />
+                <SelectField
+                  label="Période"
+                  name="period"
+                  defaultValue={slotValues.period}
+                  error={slotFailed?.fieldErrors.period}
+                  options={PERIODS}
+                />
               </div>
               <Button type="submit" className="self-start" disabled={busy}>
                 Ajouter au colloscope

@@ -2,7 +2,7 @@ import { Form, Link, data, redirect } from "react-router";
 import { findCatalogEntry } from "~/catalog/catalog";
 import { Button } from "~/components/ui/button";
 import { Card } from "~/components/ui/card";
-import { Checkbox } from "~/components/ui/field";
+import { Checkbox, SelectField, TextField } from "~/components/ui/field";
 import { guardSignedInRoute } from "~/features/access/guards.server";
 import { fieldErrors } from "~/features/accounts/schemas";
 import { getConfig } from "~/config.server";
@@ -26,7 +26,6 @@ import {
 import { classFileKeys, createAssignment, listClassAssignments } from "~/features/assignments/assignments.server";
 import { getFileStore } from "~/features/files/file-store.server";
 import { Badge } from "~/components/ui/badge";
-import { Field, Select, TextField } from "~/components/ui/field";
 import type { Route } from "./+types/prof-course";
 
 export async function loader({ request, pattern, params }: Route.LoaderArgs) {
@@ -206,17 +205,13 @@ export default function ProfCourse({ loaderData: { classRecord, joinLink, assign
             defaultValue={creationValues.title ?? ""}
             error={creationErrors.title}
           />
-          <Field label="Type" error={creationErrors.kind}>
-            {({ id, describedBy, invalid }) => (
-              <Select id={id} name="kind" defaultValue={creationValues.kind ?? "dm"} aria-describedby={describedBy} aria-invalid={invalid}>
-                {Object.entries(ASSIGNMENT_KINDS).map(([value, label]) => (
-                  <option key={value} value={value}>
-                    {label}
-                  </option>
-                ))}
-              </Select>
-            )}
-          </Field>
+          <SelectField
+            label="Type"
+            name="kind"
+            defaultValue={creationValues.kind ?? "dm"}
+            error={creationErrors.kind}
+            options={ASSIGNMENT_KINDS}
+          />
           <TextField
             label="À rendre le"
             type="datetime-local"

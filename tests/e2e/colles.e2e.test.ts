@@ -1,10 +1,6 @@
-import { spawnSync } from "node:child_process";
-import { mkdtempSync } from "node:fs";
-import { tmpdir } from "node:os";
-import path from "node:path";
 import type { Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type RunningServer, startServer } from "../support/server";
+import { describe, expect, it } from "vitest";
+import { withDemoServer } from "./support/demo-server";
 import {
   gotoHydrated,
   pageProblems,
@@ -18,24 +14,7 @@ import {
 
 const browser = setupBrowser();
 
-/** A server of its own whose database holds the demo accounts (npm run admin -- demo): a prof among them. */
-let server: RunningServer;
-let prof: { email: string; password: string };
-
-beforeAll(async () => {
-  const dataDir = mkdtempSync(path.join(tmpdir(), "tremplin-colles-"));
-  const cli = spawnSync("npx", ["tsx", "scripts/admin.ts", "demo"], {
-    env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: "" },
-    encoding: "utf8",
-  });
-  const line = /prof\s+(\S+)\s+password: (\S+)/.exec(cli.stdout);
-  if (!line) throw new Error(`npm run admin -- demo printed no prof account:\n${cli.stdout}${cli.stderr}`);
-  prof = { email: line[1], password: line[2] };
-  server = await startServer({ DATA_DIR: dataDir, TRUST_PROXY: "true" });
-}, 120_000);
-afterAll(async () => {
-  await server?.stop();
-});
+const demo = withDemoServer("tremplin-colles-");
 
 /** The Monday of next week, 'YYYY-MM-DD': the colle is upcoming whatever day the test runs. */
 function nextMonday(): { iso: string; label: string } {
@@ -58,8 +37,8 @@ async function joinWithCode(page: Page, firstName: string, code: string) {
 
 describe("teacher space: colles", () => {
   it("a prof forms the trinômes, fills the colloscope with themselves as colleur and marks the colle", async () => {
-    const teacher = await browser.newPage({ baseURL: server.url });
-    await signInThroughForm(teacher, prof.email, prof.password);
+    const teacher = await browser.newPage({ baseURL: demo.server.url });
+    await signInThroughForm(teacher, demo.prof.email, demo.prof.password);
     await teacher.getByRole("button", { name: "Déconnexion" }).first().waitFor();
     await gotoHydrated(teacher, "/prof/courses");
     await teacher.getByLabel("Nom de la classe").fill("ECG 2 — colles");
@@ -69,7 +48,8 @@ describe("teacher space: colles", () => {
     const code = (await teacher.getByTestId("join-code").textContent())!.trim();
 
     // Two students join with the code, from their dashboard.
-    for (const firstName of ["Bérénice", "Anatole"]) await joinWithCode(await browser.newPage({ baseURL: server.url }), firstName, code);
+    for (const firstName of ["Bérénice", "Anatole"])
+      await joinWithCode(await browser.newPage({ baseURL: demo.server.url }), firstName, code);
 
     await gotoHydrated(teacher, `${classPath}/colles`);
     await teacher.getByRole("heading", { level: 1, name: "Colles — ECG 2 — colles" }).waitFor();
@@ -92,7 +72,7 @@ describe("teacher space: colles", () => {
     await teacher.getByLabel("Heure", { exact: true }).fill("midi");
     await teacher.getByLabel("Salle (facultatif)").fill("B12");
     await teacher.getByLabel("Groupe", { exact: true }).selectOption({ label: "Groupe 1" });
-    expect(await teacher.getByLabel("Colleur (adresse e-mail)").inputValue()).toBe(prof.email);
+    expect(await teacher.getByLabel("Colleur (adresse e-mail)").inputValue()).toBe(demo.prof.email);
     await teacher.getByRole("button", { name: "Ajouter au colloscope" }).click();
     await teacher.getByText("L'heure s'écrit comme 17:00.").waitFor();
     expect(await teacher.getByLabel("Salle (facultatif)").inputValue()).toBe("B12");
@@ -155,7 +135,7 @@ describe("teacher space: colles", () => {
   });
 
   it("keeps students out of the colles pages", async () => {
-    const student = await browser.newPage({ baseURL: server.url });
+    const student = await browser.newPage({ baseURL: demo.server.url });
     await registerThroughForm(student, {
       firstName: "Capucine",
       email: uniqueEmail("colle-eleve"),

@@ -1,9 +1,5 @@
-import { spawnSync } from "node:child_process";
-import { mkdtempSync } from "node:fs";
-import { tmpdir } from "node:os";
-import path from "node:path";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type RunningServer, startServer } from "../support/server";
+import { describe, expect, it } from "vitest";
+import { withDemoServer } from "./support/demo-server";
 import {
   gotoHydrated,
   pageProblems,
@@ -19,29 +15,12 @@ import { answerWholeQuiz, readQuizFile } from "./support/quiz";
 
 const browser = setupBrowser();
 
-/** A server of its own whose database holds the demo accounts (npm run admin -- demo): a prof among them. */
-let server: RunningServer;
-let prof: { email: string; password: string };
-
-beforeAll(async () => {
-  const dataDir = mkdtempSync(path.join(tmpdir(), "tremplin-prof-"));
-  const cli = spawnSync("npx", ["tsx", "scripts/admin.ts", "demo"], {
-    env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: "" },
-    encoding: "utf8",
-  });
-  const line = /prof\s+(\S+)\s+password: (\S+)/.exec(cli.stdout);
-  if (!line) throw new Error(`npm run admin -- demo printed no prof account:\n${cli.stdout}${cli.stderr}`);
-  prof = { email: line[1], password: line[2] };
-  server = await startServer({ DATA_DIR: dataDir, TRUST_PROXY: "true" });
-}, 120_000);
-afterAll(async () => {
-  await server?.stop();
-});
+const demo = withDemoServer("tremplin-prof-");
 
 describe("teacher space: classes", () => {
   it("a prof creates a class, a student joins it by its link and gets the maths chapters, the prof removes them", async () => {
-    const teacher = await browser.newPage({ baseURL: server.url });
-    await signInThroughForm(teacher, prof.email, prof.password);
+    const teacher = await browser.newPage({ baseURL: demo.server.url });
+    await signInThroughForm(teacher, demo.prof.email, demo.prof.password);
     await teacher.getByRole("link", { name: "Prof", exact: true }).first().click();
     await teacher.waitForURL("**/prof");
     await teacher.waitForFunction(() => document.documentElement.dataset.hydrated === "true");
@@ -72,9 +51,9 @@ describe("teacher space: classes", () => {
     expect(await seriousViolations(teacher)).toEqual([]);
     const classUrl = teacher.url();
     const joinLink = (await teacher.getByTestId("join-link").textContent())!.trim();
-    expect(joinLink).toMatch(new RegExp(`^${server.url}/dashboard\\?rejoindre=[A-Z2-9]{4}-[A-Z2-9]{4}$`));
+    expect(joinLink).toMatch(new RegExp(`^${demo.server.url}/dashboard\\?rejoindre=[A-Z2-9]{4}-[A-Z2-9]{4}$`));
 
-    const student = await browser.newPage({ baseURL: server.url });
+    const student = await browser.newPage({ baseURL: demo.server.url });
     await registerThroughForm(student, { firstName: "Camélia", email: uniqueEmail("classe"), password: "Lanterne-violette-93-pelican" });
     await gotoHydrated(student, "/formation/maths-elements-de-logique");
     expect(new URL(student.url()).pathname).toBe("/acces-restreint");
@@ -118,7 +97,7 @@ describe("teacher space: classes", () => {
   });
 
   it("refuses a wrong code on the dashboard and keeps what was typed", async () => {
-    const student = await browser.newPage({ baseURL: server.url });
+    const student = await browser.newPage({ baseURL: demo.server.url });
     await registerThroughForm(student, { firstName: "Basile", email: uniqueEmail("code"), password: "Lanterne-violette-93-pelican" });
     await gotoHydrated(student, "/dashboard");
     await student.getByLabel("Rejoindre une classe").fill("zzzz-zz99");
@@ -130,8 +109,8 @@ describe("teacher space: classes", () => {
 
 describe("teacher space: assignments, submissions and marks", () => {
   it("a DM linked to a quiz and a DS with a file: the student hands both in, the prof marks, publishes, the student sees the mark and the average", async () => {
-    const teacher = await browser.newPage({ baseURL: server.url });
-    await signInThroughForm(teacher, prof.email, prof.password);
+    const teacher = await browser.newPage({ baseURL: demo.server.url });
+    await signInThroughForm(teacher, demo.prof.email, demo.prof.password);
     await teacher.getByRole("button", { name: "Déconnexion" }).first().waitFor();
     await gotoHydrated(teacher, "/prof/courses");
     await teacher.getByLabel("Nom de la classe").fill("ECG 1 — devoirs");
@@ -141,7 +120,7 @@ describe("teacher space: assignments, submissions and marks", () => {
     const classPath = new URL(teacher.url()).pathname;
     const code = (await teacher.getByTestId("join-code").textContent())!.trim();
 
-    const student = await browser.newPage({ baseURL: server.url });
+    const student = await browser.newPage({ baseURL: demo.server.url });
     await registerThroughForm(student, { firstName: "Inès", email: uniqueEmail("devoirs"), password: "Lanterne-violette-93-pelican" });
     await gotoHydrated(student, "/dashboard");
     await student.getByLabel("Rejoindre une classe").fill(code);
@@ -248,9 +227,9 @@ describe("teacher space: assignments, submissions and marks", () => {
     expect(await seriousViolations(student)).toEqual([]);
 
     // Someone else's file or assignment: 404, as for an unknown id.
-    const other = await browser.newPage({ baseURL: server.url });
+    const other = await browser.newPage({ baseURL: demo.server.url });
     await registerThroughForm(other, { firstName: "Paul", email: uniqueEmail("intrus"), password: "Lanterne-violette-93-pelican" });
     expect((await other.goto(`/dashboard/devoirs/${dsPath.split("/").pop()}`))!.status()).toBe(404);
-    expect((await other.goto(`${classPath}/grades`))!.url()).toBe(`${server.url}/`);
+    expect((await other.goto(`${classPath}/grades`))!.url()).toBe(`${demo.server.url}/`);
   });
 });

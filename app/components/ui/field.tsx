@@ -68,3 +68,31 @@ export function TextField({ label, error, hint, ...inputProps }: TextFieldProps)
     </Field>
   );
 }
+
+type SelectFieldProps = Omit<ComponentProps<"select">, "id" | "children"> & {
+  label: string;
+  error?: string;
+  hint?: string;
+  /** value → label, in display order. */
+  options: Readonly<Record<string, string>>;
+  /** A first choice with an empty value (« Aucun », « Choisir… »). */
+  placeholder?: string;
+};
+
+/** The usual labelled select: Field and Select wired together, one option per entry. */
+export function SelectField({ label, error, hint, options, placeholder, ...selectProps }: SelectFieldProps) {
+  return (
+    <Field label={label} error={error} hint={hint}>
+      {({ id, describedBy, invalid }) => (
+        <Select id={id} aria-describedby={describedBy} aria-invalid={invalid} {...selectProps}>
+          {placeholder !== undefined ? <option value="">{placeholder}</option> : null}
+          {Object.entries(options).map(([value, optionLabel]) => (
+            <option key={value} value={value}>
+              {optionLabel}
+            </option>
+          ))}
+        </Select>
+      )}
+    </Field>
+  );
+}

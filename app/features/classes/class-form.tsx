@@ -1,7 +1,7 @@
 import { Form, useNavigation } from "react-router";
 import { FormError } from "~/components/layout/auth-card";
 import { Button } from "~/components/ui/button";
-import { Checkbox, Field, Select, TextField } from "~/components/ui/field";
+import { Checkbox, SelectField, TextField } from "~/components/ui/field";
 import { CLASS_LEVELS, CLASS_SUBJECTS } from "./classes";
 
 export interface ClassFormValues {
@@ -41,28 +41,14 @@ export function ClassForm({
         hint={"Par exemple\u00a0: ECG 2 — Maths approfondies, groupe B."}
       />
       <div className="grid gap-4 sm:grid-cols-3">
-        <Field label="Année" error={fieldErrors.level}>
-          {({ id, describedBy, invalid }) => (
-            <Select id={id} name="level" defaultValue={values.level} aria-describedby={describedBy} aria-invalid={invalid}>
-              {Object.entries(CLASS_LEVELS).map(([value, label]) => (
-                <option key={value} value={value}>
-                  {label}
-                </option>
-              ))}
-            </Select>
-          )}
-        </Field>
-        <Field label="Matière" error={fieldErrors.subject}>
-          {({ id, describedBy, invalid }) => (
-            <Select id={id} name="subject" defaultValue={values.subject} aria-describedby={describedBy} aria-invalid={invalid}>
-              {Object.entries(CLASS_SUBJECTS).map(([value, { label }]) => (
-                <option key={value} value={value}>
-                  {label}
-                </option>
-              ))}
-            </Select>
-          )}
-        </Field>
+        <SelectField label="Année" name="level" defaultValue={values.level} error={fieldErrors.level} options={CLASS_LEVELS} />
+        <SelectField
+          label="Matière"
+          name="subject"
+          defaultValue={values.subject}
+          error={fieldErrors.subject}
+          options={Object.fromEntries(Object.entries(CLASS_SUBJECTS).map(([value, { label }]) => [value, label]))}
+        />
         <TextField
           label="Année scolaire"
           name="schoolYear"

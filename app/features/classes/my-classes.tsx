@@ -16,13 +16,13 @@ export interface MyAssignment {
   className: string;
   dueLabel: string;
   timeLeft: string;
-  state: "todo" | "submitted" | "graded";
+  state: "pending" | "submitted" | "graded";
   late: boolean;
   mark: string | null;
   maxPoints: number;
 }
 
-const STATE_LABELS = { todo: "À faire", submitted: "Rendu", graded: "Noté" } as const;
+const STATE_LABELS = { pending: "À faire", submitted: "Rendu", graded: "Noté" } as const;
 
 /** The notices (marks published…) and the assignments of the student's classes: what to do, handed in, marked. */
 function MyAssignments({
@@ -66,7 +66,7 @@ function MyAssignments({
                   </Link>
                   <span className="block text-sm text-muted-foreground">
                     {item.className} · à rendre le {item.dueLabel}
-                    {item.state === "todo" ? ` (${item.timeLeft})` : ""}
+                    {item.state === "pending" ? ` (${item.timeLeft})` : ""}
                   </span>
                 </div>
                 <span className="flex items-center gap-2">

@@ -6,7 +6,7 @@ import { browserRequest, redirectOf, registerStudent, useTestDatabase } from "..
 import { action as classAction, loader as classLoader } from "../../routes/prof-course-colles";
 import { action as marksAction, loader as marksLoader } from "../../routes/prof-colles";
 import { setRole } from "../accounts/roles.server";
-import { createClass, joinClass } from "../classes/classes.server";
+import { createClass, findTeacherClass, joinClass } from "../classes/classes.server";
 import { requireColleSlot } from "./colle-guards.server";
 import { COLLE_MESSAGES, commentFieldName, markFieldName } from "./colles";
 import {
@@ -16,7 +16,6 @@ import {
   deleteColleSlot,
   findColleur,
   formColleGroupsAutomatically,
-  getColleCoefficient,
   listClassColleMarks,
   listClassSlots,
   listColleGroups,
@@ -403,7 +402,7 @@ describe(`the colles pages (${process.env.TEST_DB_DRIVER})`, () => {
       body: { toast: { title: COLLE_MESSAGES.slotAdded } },
     });
     expect(await classPage.send(teacher.cookie, classId, { intent: "coefficient", coefficient: "1,5" })).toMatchObject({ status: 200 });
-    expect(await getColleCoefficient(classId)).toBe(1.5);
+    expect((await findTeacherClass(classId, teacher.id))?.colleCoefficient).toBe(1.5);
     expect(await classPage.send(teacher.cookie, classId, { intent: "coefficient", coefficient: "120" })).toMatchObject({
       status: 400,
       body: { values: { coefficient: "120" } },

@@ -362,12 +362,6 @@ export async function deleteColleSlot(classId: string, slotId: string): Promise<
   return deleted.length > 0;
 }
 
-export async function getColleCoefficient(classId: string): Promise<number> {
-  const db = await getDb();
-  const [row] = await db.select({ value: classes.colleCoefficient }).from(classes).where(eq(classes.id, classId));
-  return row?.value ?? 0;
-}
-
 export async function setColleCoefficient(classId: string, value: number): Promise<void> {
   const db = await getDb();
   await db.update(classes).set({ colleCoefficient: value, updatedAt: new Date() }).where(eq(classes.id, classId));
