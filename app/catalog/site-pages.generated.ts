@@ -79,5 +79,5 @@ export const sitePageFlags: Record<string, number> = {
   "/python-reference": 3,
   "/register": 0,
   "/reinitialiser-mot-de-passe": 0,
-  "/stage-accompagnement": 0,
+  "/stage-accompagnement": 0
 };
