@@ -20,7 +20,10 @@ export const BODY_KINDS = {
   form: { limit: 64 * 1024, types: ["application/x-www-form-urlencoded", "multipart/form-data"] },
   /** JSON APIs (/api/*): review-deck merges and activity records, bounded by their schemas. */
   json: { limit: 256 * 1024, types: ["application/json"] },
-  /** File uploads: a route that takes files is listed in `uploads`, with its own limit (UPLOAD_MAX_MB and the form around it). */
+  /**
+   * File uploads: a route that takes files is listed in `uploads`, with its own limit (UPLOAD_MAX_MB and
+   * the form around it). Its other forms (removing a file…) are plain forms, held to the form limit.
+   */
   upload: { limit: 10 * 1024 * 1024, types: ["multipart/form-data"] },
 } as const;
 
@@ -77,7 +80,8 @@ export function requestGate(options: { uploads?: readonly UploadRoute[] } = {}) 
       return refuse(res, 400, GATE_MESSAGES.bodyNotExpected, json);
     }
     const upload = uploadRouteOf(req.path, options.uploads ?? []);
-    const kind = upload ? { ...BODY_KINDS.upload, limit: upload.limit } : BODY_KINDS[bodyKindOf(req.path)];
+    const kind =
+      upload && req.is(BODY_KINDS.upload.types[0]) ? { ...BODY_KINDS.upload, limit: upload.limit } : BODY_KINDS[bodyKindOf(req.path)];
     if (declared === undefined) {
       res.set("Connection", "close");
       return refuse(res, 411, GATE_MESSAGES.lengthRequired, json);

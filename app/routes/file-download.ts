@@ -6,7 +6,8 @@ import type { Route } from "./+types/file-download";
 
 /**
  * A file handed in, for its student, the class's teacher or an admin; 404 for anyone else (as for an
- * unknown id). Always a download, never shown inline: a PDF or an image cannot run in our origin.
+ * unknown id). Always a download, never shown inline: a PDF or an image cannot run in our origin
+ * (helmet adds `X-Content-Type-Options: nosniff` to every response).
  */
 export async function loader({ request, params }: Route.LoaderArgs) {
   const can = await permissionsOf(request);
@@ -20,7 +21,6 @@ export async function loader({ request, params }: Route.LoaderArgs) {
       "Content-Type": file.contentType,
       "Content-Length": String(content.length),
       "Content-Disposition": `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(file.name)}`,
-      "X-Content-Type-Options": "nosniff",
       "Cache-Control": "private, no-store",
     },
   });

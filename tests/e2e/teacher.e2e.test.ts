@@ -184,9 +184,18 @@ describe("teacher space: assignments, submissions and marks", () => {
     await student.getByText("« copie.pdf » n'est ni un PDF, ni une image JPEG ou PNG (d'après son contenu).").waitFor();
     expect(await student.getByLabel("Réponse écrite (facultative)").inputValue()).toBe("Voir ma copie scannée.");
     const pdf = Buffer.from("%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n");
-    await student.getByLabel("Fichiers").setInputFiles({ name: "copie-ds1.pdf", mimeType: "application/pdf", buffer: pdf });
+    // A 1×1 PNG sent by mistake with the copy, then removed before the due date.
+    const png = Buffer.from("iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==", "base64");
+    await student.getByLabel("Fichiers").setInputFiles([
+      { name: "copie-ds1.pdf", mimeType: "application/pdf", buffer: pdf },
+      { name: "brouillon.png", mimeType: "image/png", buffer: png },
+    ]);
     await student.getByRole("button", { name: "Rendre mon travail" }).click();
     await toastSaying(student, "Votre travail est rendu.");
+    await student.getByRole("link", { name: "copie-ds1.pdf" }).waitFor();
+    await student.getByRole("button", { name: "Retirer brouillon.png" }).click();
+    await toastSaying(student, "Fichier retiré");
+    await student.getByRole("link", { name: "brouillon.png" }).waitFor({ state: "detached" });
     await student.getByRole("link", { name: "copie-ds1.pdf" }).waitFor();
 
     // The prof sees both hand-ins, marks them, publishes the DS marks.
@@ -231,5 +240,31 @@ describe("teacher space: assignments, submissions and marks", () => {
     await registerThroughForm(other, { firstName: "Paul", email: uniqueEmail("intrus"), password: "Lanterne-violette-93-pelican" });
     expect((await other.goto(`/dashboard/devoirs/${dsPath.split("/").pop()}`))!.status()).toBe(404);
     expect((await other.goto(`${classPath}/grades`))!.url()).toBe(`${demo.server.url}/`);
+    // The same through the data requests and the actions a script could send.
+    const otherCookie = (await other.context().cookies()).map((cookie) => `${cookie.name}=${cookie.value}`).join("; ");
+    const fileHref = await student
+      .goto(`/dashboard/devoirs/${dsPath.split("/").pop()}`)
+      .then(() => student.getByRole("link", { name: "copie-ds1.pdf" }).getAttribute("href"));
+    expect(fileHref).toMatch(/^\/fichiers\/[0-9a-f-]{36}$/);
+    const asOther = (path: string, init: RequestInit = {}) =>
+      fetch(`${demo.server.url}${path}`, {
+        ...init,
+        redirect: "manual",
+        headers: { Cookie: otherCookie, Origin: demo.server.url, ...init.headers },
+      });
+    for (const path of [`/dashboard/devoirs/${dsPath.split("/").pop()}.data`, fileHref!]) {
+      const response = await asOther(path);
+      expect(response.status, path).toBe(404);
+      expect(await response.text(), path).not.toContain("copie-ds1");
+    }
+    const removal = await asOther(`/dashboard/devoirs/${dsPath.split("/").pop()}`, {
+      method: "POST",
+      body: new URLSearchParams({ intent: "remove-file", fileId: fileHref!.split("/").pop()! }),
+    });
+    expect(removal.status).toBe(404);
+    const stillThere = await student.request.get(fileHref!);
+    expect(stillThere.status()).toBe(200);
+    expect(stillThere.headers()["content-disposition"]).toMatch(/^attachment; filename="copie-ds1.pdf"/);
+    expect(stillThere.headers()["x-content-type-options"]).toBe("nosniff");
   });
 });

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { DatabaseHandle } from "../../../db/client.server";
 import { colleMarks } from "../../../db/schema";
 import { browserRequest, redirectOf, registerStudent, useTestDatabase } from "../../../tests/support/accounts";
+import { formRequest, unwrap } from "../../../tests/support/routes";
 import { action as classAction, loader as classLoader } from "../../routes/prof-course-colles";
 import { action as marksAction, loader as marksLoader } from "../../routes/prof-colles";
 import { setRole } from "../accounts/roles.server";
@@ -67,19 +68,7 @@ async function newSlot(classId: string, groupId: string, extra: Partial<Paramete
   return (await listClassSlots(classId)).find((slot) => slot.id === added.id)!;
 }
 
-/** What a route returned: data() gives { data, init }, a plain object is a 200. */
-function unwrap(result: unknown): { status: number; body: Record<string, unknown> } {
-  const value = result as { data?: Record<string, unknown>; init?: { status?: number } | null };
-  if (value && typeof value === "object" && "data" in value && "init" in value)
-    return { status: value.init?.status ?? 200, body: value.data! };
-  return { status: 200, body: result as Record<string, unknown> };
-}
-
-const post = (path: string, cookie: string, fields: Record<string, string | string[]>) => {
-  const body = new URLSearchParams();
-  for (const [key, value] of Object.entries(fields)) for (const item of [value].flat()) body.append(key, item);
-  return browserRequest(path, cookie, { method: "POST", body });
-};
+const post = formRequest;
 
 const classPage = {
   load: (cookie: string, courseId: string) =>

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { DatabaseHandle } from "../../../db/client.server";
 import { accessGrants, flashcardReviews } from "../../../db/schema";
 import { browserRequest, registerStudent, useTestDatabase } from "../../../tests/support/accounts";
+import { unwrap } from "../../../tests/support/routes";
 import { action, loader } from "../../routes/api.revision";
 import { grantAccess } from "../access/grants.server";
 import { exportUserData } from "../accounts/account.server";
@@ -21,12 +22,6 @@ async function register(firstName: string) {
 
 async function rows(userId: string) {
   return handle.db.select().from(flashcardReviews).where(eq(flashcardReviews.userId, userId)).orderBy(flashcardReviews.id);
-}
-
-/** What a resource route returned with data(): its body and status. */
-function unwrap(result: unknown): { status: number; body: Record<string, unknown> } {
-  const value = result as { data: Record<string, unknown>; init?: { status?: number } | null };
-  return { status: value.init?.status ?? 200, body: value.data };
 }
 
 const api = {
