@@ -43,6 +43,15 @@ const envSchema = z.object({
   MAINTENANCE_INTERVAL_SECONDS: z.coerce.number().int().min(1).max(86_400).default(3600),
   /** Largest total of files in one hand-in (submissions), in megabytes. */
   UPLOAD_MAX_MB: z.coerce.number().min(1).max(100).default(10),
+  /** Uploaded files go to this S3-compatible bucket when it is set, to the database otherwise. */
+  S3_BUCKET: optionalText,
+  S3_REGION: z.string().trim().default("us-east-1"),
+  /** The service's address for a provider other than AWS (Scaleway, OVHcloud, MinIO, Cloudflare R2…). */
+  S3_ENDPOINT: optionalUrl,
+  S3_ACCESS_KEY_ID: optionalText,
+  S3_SECRET_ACCESS_KEY: optionalText,
+  /** Bucket in the path (https://endpoint/bucket/key) rather than in the host name; "true" by default with S3_ENDPOINT. */
+  S3_FORCE_PATH_STYLE: z.enum(["true", "false", ""]).optional(),
   SMTP_URL: optionalText,
   EMAIL_FROM: z.string().default("Tremplin <no-reply@localhost>"),
   POSTHOG_KEY: optionalText,
@@ -74,6 +83,19 @@ function loadConfig(env: NodeJS.ProcessEnv) {
     maintenanceIntervalMs: values.MAINTENANCE_INTERVAL_SECONDS * 1000,
     sessionSecret: values.SESSION_SECRET,
     uploadMaxBytes: Math.round(values.UPLOAD_MAX_MB * 1024 * 1024),
+    s3: values.S3_BUCKET
+      ? {
+          bucket: values.S3_BUCKET,
+          region: values.S3_REGION,
+          endpoint: values.S3_ENDPOINT,
+          // Without keys the SDK looks for credentials itself (AWS_* variables, instance role…).
+          credentials:
+            values.S3_ACCESS_KEY_ID && values.S3_SECRET_ACCESS_KEY
+              ? { accessKeyId: values.S3_ACCESS_KEY_ID, secretAccessKey: values.S3_SECRET_ACCESS_KEY }
+              : undefined,
+          forcePathStyle: values.S3_FORCE_PATH_STYLE ? values.S3_FORCE_PATH_STYLE === "true" : Boolean(values.S3_ENDPOINT),
+        }
+      : undefined,
     smtpUrl: values.SMTP_URL,
     emailFrom: values.EMAIL_FROM,
     posthog: values.POSTHOG_KEY ? { key: values.POSTHOG_KEY, host: values.POSTHOG_HOST.replace(/\/$/, "") } : undefined,

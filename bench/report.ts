@@ -1,6 +1,7 @@
 import type { BundleFigure } from "./bundle";
 import { CONTENT_LIMITS, type ContentScaleFigures } from "./content-scale";
 import type { DatabaseFigure } from "./database";
+import type { GradebookFigure } from "./gradebook";
 import type { HttpFigure, HttpSettings } from "./http";
 import type { LighthouseFigure } from "./lighthouse";
 
@@ -31,6 +32,8 @@ export interface BenchResults {
   lighthouse?: { runs: number; figures: LighthouseFigure[] };
   database?: DatabaseFigure[];
   contentScale?: ContentScaleFigures;
+  /** The teacher's gradebook (issue #13): on PGlite, and on PostgreSQL when BENCH_DATABASE_URL is set. */
+  gradebook?: GradebookFigure[];
   budgets: Budget[];
   warnings: string[];
 }

@@ -2,8 +2,10 @@
 // HTTP throughput, Lighthouse and the database, then writes bench/results/latest.{json,md} and prints
 // the summary with the budgets. Always exits 0 once it has measured: it is a report, not a gate.
 // BENCH_QUICK=1 (short smoke run), BENCH_DATABASE_URL (also PostgreSQL), BENCH_ONLY=bundles,http,
-// lighthouse,database,content (a subset; content builds a copy with 1,000 pages, content-scale.ts), BENCH_SKIP_BUILD=1 (reuse build/). Quick and partial runs write to
-// bench/results/tmp/ so that they never replace the full results.
+// lighthouse,database,content,gradebook (a subset; content builds a copy with 1,000 pages, content-scale.ts;
+// gradebook times the teacher's gradebook of 45 × 40 and its export, gradebook.ts, and needs no build),
+// BENCH_SKIP_BUILD=1 (reuse build/). Quick and partial runs write to bench/results/tmp/ so that they
+// never replace the full results.
 import { execFileSync, spawnSync } from "node:child_process";
 import { scrypt } from "node:crypto";
 import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
@@ -20,6 +22,8 @@ import { benchPglite, benchPostgres, tmpDatabaseRoot } from "./database";
 import type { DatabaseFigure, DatabaseSettings } from "./database";
 import { runHttpMeasures } from "./http";
 import type { HttpSettings } from "./http";
+import { gradebookPglite, gradebookPostgres } from "./gradebook";
+import type { GradebookFigure, GradebookSettings } from "./gradebook";
 import { runLighthouse } from "./lighthouse";
 import { evaluateBudgets, renderMarkdown } from "./report";
 import type { BenchResults, DocumentFigure } from "./report";
@@ -27,7 +31,7 @@ import { createThrowawayDatabase } from "../tests/support/database";
 import { ROOT, TMP_DIR, registerThroughForm, signInThroughForm, startBenchServer } from "./server";
 import type { BenchServer, BenchUser } from "./server";
 
-const PARTS = ["bundles", "http", "lighthouse", "database", "content"] as const;
+const PARTS = ["bundles", "http", "lighthouse", "database", "content", "gradebook"] as const;
 type Part = (typeof PARTS)[number];
 
 const quick = process.env.BENCH_QUICK === "1";
@@ -42,6 +46,7 @@ const lighthouseRuns = Number(process.env.BENCH_LIGHTHOUSE_RUNS ?? (quick ? 1 : 
 const databaseSettings: DatabaseSettings = quick
   ? { historyRows: 100_000, users: 100, reads: 300, warmupReads: 50, updates: 500, concurrency: 10 }
   : { historyRows: 1_000_000, users: 1000, reads: 2000, warmupReads: 200, updates: 5000, concurrency: 10 };
+const gradebookSettings: GradebookSettings = quick ? { runs: 10, warmupRuns: 3 } : { runs: 30, warmupRuns: 5 };
 
 const log = (line: string) => console.log(line);
 
@@ -192,7 +197,8 @@ async function main() {
 
   // Measured first, on a machine doing nothing else yet: the ceiling both sign-in measures refer to.
   const scryptPerSecond = parts.includes("http") ? await scryptCeiling() : undefined;
-  if (parts.some((part) => part !== "database" && part !== "content")) {
+  // The parts measured in the bench process (database, content, gradebook) need no server nor build.
+  if (parts.some((part) => part !== "database" && part !== "content" && part !== "gradebook")) {
     build();
     log("Starting the production server (embedded PGlite, fresh data folder, TRUST_PROXY=true)…");
     const server = await startBenchServer({ TRUST_PROXY: "true" });
@@ -282,6 +288,19 @@ async function main() {
   if (parts.includes("content")) {
     log("Content at 1,000 pages (a copy of the project with a synthetic corpus)…");
     results.contentScale = await runContentScale({ targetPages: quick ? 200 : 1000, databaseUrl: process.env.BENCH_DATABASE_URL, log });
+  }
+
+  if (parts.includes("gradebook")) {
+    const figures: GradebookFigure[] = [];
+    log("Gradebook, 45 students × 40 assignments, on PGlite…");
+    figures.push(await gradebookPglite(gradebookSettings, tmpDatabaseRoot(), log));
+    if (postgresUrl) {
+      log("Gradebook on PostgreSQL (BENCH_DATABASE_URL)…");
+      figures.push(await gradebookPostgres(postgresUrl, gradebookSettings, log));
+    } else {
+      warnings.push("BENCH_DATABASE_URL is not set: the gradebook part ran on PGlite only.");
+    }
+    results.gradebook = figures;
   }
 
   const full: BenchResults = { ...results, budgets: evaluateBudgets(results) };

@@ -3,10 +3,13 @@ import { inArray, eq } from "drizzle-orm";
 import { fileTypeFromBuffer } from "file-type";
 import { getDb } from "../../../db/client.server";
 import { storedFiles } from "../../../db/schema";
+import { getConfig } from "../../config.server";
+import { s3FileStore } from "./s3-file-store.server";
 
 /**
  * Where uploaded files live so that every instance sees them (DESIGN §7): the database by default
- * (stored_files, one row a file). Callers keep the key with their own row (submission_files…).
+ * (stored_files, one row a file), or an S3-compatible bucket when S3_BUCKET is set. Callers keep the
+ * key with their own row (submission_files…).
  */
 export interface FileStore {
   put(key: string, content: Buffer): Promise<void>;
@@ -31,8 +34,14 @@ export const databaseFileStore: FileStore = {
   },
 };
 
+let configured: FileStore | undefined;
+
 export function getFileStore(): FileStore {
-  return databaseFileStore;
+  if (!configured) {
+    const { s3 } = getConfig();
+    configured = s3 ? s3FileStore(s3) : databaseFileStore;
+  }
+  return configured;
 }
 
 /** A key no one can guess, under a folder of its kind (« submissions/… »). */
