@@ -52,6 +52,13 @@ const envSchema = z.object({
   S3_SECRET_ACCESS_KEY: optionalText,
   /** Bucket in the path (https://endpoint/bucket/key) rather than in the host name; "true" by default with S3_ENDPOINT. */
   S3_FORCE_PATH_STYLE: z.enum(["true", "false", ""]).optional(),
+  /** The team's address: told of each new lead, teacher application and review to moderate. */
+  CONTACT_NOTIFY_EMAIL: z
+    .email()
+    .optional()
+    .or(z.literal("").transform(() => undefined)),
+  /** Leads and teacher applications older than this are deleted by the maintenance task (CNIL: 3 years for prospects). */
+  REQUEST_RETENTION_DAYS: z.coerce.number().int().min(30).max(3650).default(1095),
   SMTP_URL: optionalText,
   EMAIL_FROM: z.string().default("Tremplin <no-reply@localhost>"),
   POSTHOG_KEY: optionalText,
@@ -96,6 +103,8 @@ function loadConfig(env: NodeJS.ProcessEnv) {
           forcePathStyle: values.S3_FORCE_PATH_STYLE ? values.S3_FORCE_PATH_STYLE === "true" : Boolean(values.S3_ENDPOINT),
         }
       : undefined,
+    contactNotifyEmail: values.CONTACT_NOTIFY_EMAIL,
+    requestRetentionMs: values.REQUEST_RETENTION_DAYS * 86_400_000,
     smtpUrl: values.SMTP_URL,
     emailFrom: values.EMAIL_FROM,
     posthog: values.POSTHOG_KEY ? { key: values.POSTHOG_KEY, host: values.POSTHOG_HOST.replace(/\/$/, "") } : undefined,

@@ -637,15 +637,153 @@ export const colleMarks = pgTable(
   ],
 );
 
-/** A teacher's public profile (/professeur-dashboard; shown on /nos-profs when the teacher makes it public). */
+/**
+ * A teacher's public profile (/professeur-dashboard), created as a draft when an application is accepted;
+ * shown on /nos-profs once the teacher makes it public.
+ */
 export const teacherProfiles = pgTable("teacher_profiles", {
   userId: text("user_id")
     .primaryKey()
     .references(() => user.id, { onDelete: "cascade" }),
   displayName: text("display_name").notNull(),
   subjects: text("subjects").notNull().default(""),
+  /** The levels taught, comma-separated keys of LEVELS (requests/levels.ts). */
+  levels: text("levels").notNull().default(""),
   bio: text("bio").notNull().default(""),
   isPublic: boolean("is_public").notNull().default(false),
   createdAt: createdAt(),
   updatedAt: updatedAt(),
 });
+
+// ── Requests: contact and coaching leads, teacher applications, reviews (issue #14) ──────────────
+
+/** A request from a visitor: the contact form (kind contact) or a coaching request (kind parent, /parent-form). */
+export const leads = pgTable(
+  "leads",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    /** contact | parent */
+    kind: text("kind").notNull(),
+    /** nouveau | en-cours | traite | sans-suite */
+    status: text("status").notNull().default("nouveau"),
+    name: text("name").notNull(),
+    email: text("email").notNull(),
+    phone: text("phone"),
+    /** Contact: the subject's key; parent: the subjects asked for, comma-separated. */
+    subject: text("subject").notNull(),
+    message: text("message").notNull(),
+    /** The parent form's other fields (student, level, format, availability…), as validated. */
+    details: jsonb("details").notNull().default({}),
+    /** The teacher chosen on the parent form, when the family chose one. */
+    requestedTeacherId: text("requested_teacher_id").references(() => user.id, { onDelete: "set null" }),
+    /** The account that sent it, when signed in. */
+    userId: text("user_id").references(() => user.id, { onDelete: "set null" }),
+    assigneeId: text("assignee_id").references(() => user.id, { onDelete: "set null" }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (table) => [
+    index("leads_status_created_idx").on(table.status, table.createdAt),
+    index("leads_created_idx").on(table.createdAt),
+    check("leads_kind_check", sql`${table.kind} in ('contact', 'parent')`),
+    check("leads_status_check", sql`${table.status} in ('nouveau', 'en-cours', 'traite', 'sans-suite')`),
+  ],
+);
+
+/** What happened to a lead: internal notes, replies sent by e-mail, status and assignee changes. */
+export const leadEvents = pgTable(
+  "lead_events",
+  {
+    id: bigserial("id", { mode: "number" }).primaryKey(),
+    leadId: uuid("lead_id")
+      .notNull()
+      .references(() => leads.id, { onDelete: "cascade" }),
+    actorId: text("actor_id").references(() => user.id, { onDelete: "set null" }),
+    /** note | reply | status | assign */
+    kind: text("kind").notNull(),
+    body: text("body").notNull(),
+    createdAt: createdAt(),
+  },
+  (table) => [index("lead_events_lead_idx").on(table.leadId, table.createdAt)],
+);
+
+/** An application to teach (/professeur); tied to the account when the applicant was signed in. */
+export const teacherApplications = pgTable(
+  "teacher_applications",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    userId: text("user_id").references(() => user.id, { onDelete: "set null" }),
+    firstName: text("first_name").notNull(),
+    lastName: text("last_name").notNull(),
+    email: text("email").notNull(),
+    phone: text("phone").notNull(),
+    subjects: text("subjects").notNull(),
+    levels: text("levels").notNull(),
+    diplomas: text("diplomas").notNull(),
+    experience: text("experience").notNull(),
+    availability: text("availability").notNull(),
+    motivation: text("motivation").notNull(),
+    cvName: text("cv_name").notNull(),
+    cvSize: integer("cv_size").notNull(),
+    /** The CV's key in the file store (files/file-store.server.ts). */
+    cvKey: text("cv_key").notNull(),
+    /** pending | accepted | declined */
+    status: text("status").notNull().default("pending"),
+    decisionMessage: text("decision_message").notNull().default(""),
+    decidedBy: text("decided_by").references(() => user.id, { onDelete: "set null" }),
+    decidedAt: timestamp("decided_at", { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (table) => [
+    index("teacher_applications_status_idx").on(table.status, table.createdAt),
+    index("teacher_applications_user_idx").on(table.userId),
+    check("teacher_applications_status_check", sql`${table.status} in ('pending', 'accepted', 'declined')`),
+  ],
+);
+
+/** A review (/avis): one per account, shown once an admin approved it. */
+export const reviews = pgTable(
+  "reviews",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    userId: text("user_id")
+      .notNull()
+      .unique()
+      .references(() => user.id, { onDelete: "cascade" }),
+    rating: integer("rating").notNull(),
+    subject: text("subject").notNull(),
+    offer: text("offer").notNull(),
+    text: text("text").notNull(),
+    /** pending | published | rejected */
+    status: text("status").notNull().default("pending"),
+    rejectionReason: text("rejection_reason").notNull().default(""),
+    moderatedBy: text("moderated_by").references(() => user.id, { onDelete: "set null" }),
+    moderatedAt: timestamp("moderated_at", { withTimezone: true }),
+    publishedAt: timestamp("published_at", { withTimezone: true }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (table) => [
+    index("reviews_status_published_idx").on(table.status, table.publishedAt),
+    check("reviews_rating_check", sql`${table.rating} between 1 and 5`),
+    check("reviews_status_check", sql`${table.status} in ('pending', 'published', 'rejected')`),
+  ],
+);
+
+/** Every admin action: who did what to which record, with the record before and after. */
+export const auditLog = pgTable(
+  "audit_log",
+  {
+    id: bigserial("id", { mode: "number" }).primaryKey(),
+    actorId: text("actor_id").references(() => user.id, { onDelete: "set null" }),
+    /** The actor's e-mail at the time (kept when the account is deleted). */
+    actorEmail: text("actor_email").notNull(),
+    action: text("action").notNull(),
+    targetType: text("target_type").notNull(),
+    targetId: text("target_id").notNull(),
+    before: jsonb("before"),
+    after: jsonb("after"),
+    createdAt: createdAt(),
+  },
+  (table) => [index("audit_log_created_idx").on(table.createdAt), index("audit_log_target_idx").on(table.targetType, table.targetId)],
+);

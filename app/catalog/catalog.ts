@@ -244,6 +244,11 @@ export const manualCatalog: readonly CatalogEntry[] = [
     chrome: "teacher",
     noindex: true,
   },
+  // Requests (issue #14): contact, coaching requests, teacher applications, reviews, teachers.
+  // ── requests: contact and parent-form ──
+  // ── requests: teacher applications, profiles ──
+  // ── requests: reviews ──
+  // ── admin console ──
   {
     path: "/acces-restreint",
     title: "Accès restreint",

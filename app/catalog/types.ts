@@ -15,6 +15,8 @@ export type PageKind =
   | "account"
   | "dashboard"
   | "teacher"
+  | "request"
+  | "admin"
   | "not-found"
   | (typeof COLLECTIONS)[keyof typeof COLLECTIONS]["pageKind"];
 

@@ -23,6 +23,9 @@ export const RATE_RULES = {
   passwordAccount: { max: 5, windowSeconds: 15 * 60 },
   /** Phone changes on /compte: each says whether a number is taken. */
   phoneChangeAccount: { max: 5, windowSeconds: 60 * 60 },
+  /** Public forms (contact, coaching request, teacher application, review): per client IP and per e-mail. */
+  publicFormIp: { max: 10, windowSeconds: 60 * 60 },
+  publicFormEmail: { max: 3, windowSeconds: 60 * 60 },
 } satisfies Record<string, RateRule>;
 
 export class RateLimitedError extends Error {
