@@ -48,8 +48,8 @@ export interface GradebookFigure {
 export const GRADEBOOK_SIZE = { students: 45, assignments: 40 };
 
 const TEACHER = "bench-teacher";
-const FIRST_NAMES = ["Léa", "Hugo", "Chloé", "Louis", "Inès", "Gabriel", "Zoé", "Raphaël", "Manon", "Adam", "Jade", "Noé", "Élise", "Théo", "Anaïs"];
-const LAST_NAMES = ["Martin", "Bernard", "Dubois", "Lefèvre", "Moreau", "Laurent", "Girard", "Rousseau", "Bonnet", "Mercier", "Faure", "Chevalier"];
+const FIRST_NAMES = "Léa Hugo Chloé Louis Inès Gabriel Zoé Raphaël Manon Adam Jade Noé Élise Théo Anaïs".split(" ");
+const LAST_NAMES = "Martin Bernard Dubois Lefèvre Moreau Laurent Girard Rousseau Bonnet Mercier Faure Chevalier".split(" ");
 const KINDS: AssignmentKind[] = ["ds", "dm", "interrogation", "dm", "concours-blanc"];
 const STATUSES: GradeStatus[] = ["abs", "non-rendu", "abs", "abs-excuse", "non-rendu"];
 
@@ -123,9 +123,14 @@ async function seed(handle: DatabaseHandle): Promise<{ classRecord: ClassRecord;
         markRows.push({ assignmentId: assignment.id, studentId: student.id, status: STATUSES[Math.floor(next() * STATUSES.length)] });
         return;
       }
+      // Around the student's level, a bell curve of σ ≈ 2.5 (three uniform draws).
       const outOf20 = Math.min(20, Math.max(0, levels[s] + (next() + next() + next() - 1.5) * 5));
       // Half points, on the assignment's scale.
-      markRows.push({ assignmentId: assignment.id, studentId: student.id, points: Math.round(outOf20 * (assignment.maxPoints / 20) * 2) / 2 });
+      markRows.push({
+        assignmentId: assignment.id,
+        studentId: student.id,
+        points: Math.round(outOf20 * (assignment.maxPoints / 20) * 2) / 2,
+      });
     });
   }
   await db.insert(grades).values(markRows);
@@ -159,17 +164,27 @@ async function measure(
 
   // What is timed must be the whole grid, or the figures mean nothing.
   const { book, summary } = await classGradebook(classRecord);
-  if (book.students.length !== GRADEBOOK_SIZE.students || book.assignments.length !== GRADEBOOK_SIZE.assignments || book.marks.size !== marks)
-    throw new Error(`The gradebook read back is not the one seeded (${book.students.length} × ${book.assignments.length}, ${book.marks.size} marks).`);
+  if (
+    book.students.length !== GRADEBOOK_SIZE.students ||
+    book.assignments.length !== GRADEBOOK_SIZE.assignments ||
+    book.marks.size !== marks
+  )
+    throw new Error(
+      `The gradebook read back is not the one seeded (${book.students.length} × ${book.assignments.length}, ${book.marks.size} marks).`,
+    );
   const csvBytes = Buffer.byteLength(gradebookCsv(book, summary));
-  log(`    ${GRADEBOOK_SIZE.students} students × ${GRADEBOOK_SIZE.assignments} assignments, ${marks} marks, seeded in ${seedSeconds.toFixed(2)} s`);
+  log(
+    `    ${GRADEBOOK_SIZE.students} students × ${GRADEBOOK_SIZE.assignments} assignments, ${marks} marks, seeded in ${seedSeconds.toFixed(2)} s`,
+  );
 
   const load = await time(settings, () => classGradebook(classRecord));
   const exported = await time(settings, async () => {
     const { book, summary } = await classGradebook(classRecord);
     return gradebookCsv(book, summary);
   });
-  log(`    load: median ${load.medianMs.toFixed(1)} ms, p95 ${load.p95Ms.toFixed(1)} ms; export: median ${exported.medianMs.toFixed(1)} ms, p95 ${exported.p95Ms.toFixed(1)} ms`);
+  log(
+    `    load: median ${load.medianMs.toFixed(1)} ms, p95 ${load.p95Ms.toFixed(1)} ms; export: median ${exported.medianMs.toFixed(1)} ms, p95 ${exported.p95Ms.toFixed(1)} ms`,
+  );
   return { ...GRADEBOOK_SIZE, marks, seedSeconds, load, export: { ...exported, csvBytes } };
 }
 
@@ -188,7 +203,11 @@ export async function gradebookPglite(settings: GradebookSettings, tmpRoot: stri
 }
 
 /** A throwaway database next to `baseUrl`, dropped afterwards. */
-export async function gradebookPostgres(baseUrl: string, settings: GradebookSettings, log: (line: string) => void): Promise<GradebookFigure> {
+export async function gradebookPostgres(
+  baseUrl: string,
+  settings: GradebookSettings,
+  log: (line: string) => void,
+): Promise<GradebookFigure> {
   const database = await createThrowawayDatabase(baseUrl, "tremplin_bench");
   try {
     const handle = await openPostgres(database.url);
@@ -206,4 +225,3 @@ export async function gradebookPostgres(baseUrl: string, settings: GradebookSett
     await database.drop();
   }
 }
-export const __seed = seed;

@@ -197,7 +197,7 @@ async function main() {
 
   // Measured first, on a machine doing nothing else yet: the ceiling both sign-in measures refer to.
   const scryptPerSecond = parts.includes("http") ? await scryptCeiling() : undefined;
-  // The parts measured in the bench process (database, content, gradebook) need no server nor build.
+  // database and gradebook run in the bench process, content builds and starts its own copy: none needs this server.
   if (parts.some((part) => part !== "database" && part !== "content" && part !== "gradebook")) {
     build();
     log("Starting the production server (embedded PGlite, fresh data folder, TRUST_PROXY=true)…");
