@@ -29,7 +29,9 @@ export async function loader({ request }: Route.LoaderArgs) {
   ]);
   const headers = forwardCookies(authHeaders);
   if (clearHeader) headers.append("Set-Cookie", clearHeader);
-  const user = session ? { firstName: session.user.firstName, isTeacher: hasRole(session.user.role, "prof") } : null;
+  const user = session
+    ? { firstName: session.user.firstName, isTeacher: hasRole(session.user.role, "prof"), isAdmin: hasRole(session.user.role, "admin") }
+    : null;
   const sessionState = { userId: session?.user.id ?? null, expiresAt: session ? session.expiresAt.getTime() : null };
   return data({ config: getPublicConfig(), toast: pendingToast, user, sessionState }, { headers });
 }

@@ -13,6 +13,8 @@ export default [
   route("/api/exercices/:setId/:exerciseId/:part", "routes/api.exercise-part.ts"),
   route("/compte/export", "routes/account-export.ts"),
   route("/fichiers/:fileId", "routes/file-download.ts"),
+  route("/admin/candidatures/:applicationId/cv", "routes/admin-application-cv.ts"),
   route("/prof/courses/:courseId/grades/export", "routes/prof-grades-export.ts"),
+  route("/admin/leads/export", "routes/admin-leads-export.ts"),
   route("*", "routes/not-found.tsx"),
 ] satisfies RouteConfig;

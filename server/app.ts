@@ -69,7 +69,10 @@ app.use(compression());
 app.use(cspNonce);
 app.use(securityHeaders({ https: config.isHttps, development }));
 // Methods, body sizes and content types, before anything reads a body.
-app.use(requestGate({ uploads: [{ prefix: "/dashboard/devoirs", limit: config.uploadMaxBytes + BODY_KINDS.form.limit }] }));
+// Hand-ins (/dashboard/devoirs/<id>) and the teacher application's CV (/professeur).
+const uploadLimit = config.uploadMaxBytes + BODY_KINDS.form.limit;
+const uploadRoutes = ["/dashboard/devoirs", "/professeur"].map((prefix) => ({ prefix, limit: uploadLimit }));
+app.use(requestGate({ uploads: uploadRoutes }));
 
 if (!development) {
   const clientDir = path.resolve(process.cwd(), "build/client");

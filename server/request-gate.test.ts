@@ -10,6 +10,9 @@ describe("request gate", () => {
     expect(bodyKindOf("/prof/depots", [{ prefix: "/prof/depots", limit: 1 }])).toBe("upload");
     expect(bodyKindOf("/prof/depots/12", [{ prefix: "/prof/depots", limit: 1 }])).toBe("upload");
     expect(bodyKindOf("/prof/depotsx", [{ prefix: "/prof/depots", limit: 1 }])).toBe("form");
+    // A hydrated form posts to the page's data URL.
+    expect(bodyKindOf("/professeur.data", [{ prefix: "/professeur", limit: 1 }])).toBe("upload");
+    expect(bodyKindOf("/professeur-dashboard", [{ prefix: "/professeur", limit: 1 }])).toBe("form");
     expect([BODY_KINDS.form.limit, BODY_KINDS.json.limit, BODY_KINDS.upload.limit]).toEqual([65_536, 262_144, 10_485_760]);
   });
 

@@ -60,8 +60,9 @@ function refuse(res: Response, status: number, message: string, json: boolean) {
   else res.type("text/plain; charset=utf-8").send(message);
 }
 
+/** The upload route of a path: the prefix itself, its data request once hydrated (`prefix.data`), or below it. */
 function uploadRouteOf(pathname: string, uploads: readonly UploadRoute[]): UploadRoute | undefined {
-  return uploads.find(({ prefix }) => pathname === prefix || pathname.startsWith(`${prefix}/`));
+  return uploads.find(({ prefix }) => pathname === prefix || pathname === `${prefix}.data` || pathname.startsWith(`${prefix}/`));
 }
 
 export function requestGate(options: { uploads?: readonly UploadRoute[] } = {}) {

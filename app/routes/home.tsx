@@ -3,13 +3,18 @@ import { Link, useRouteLoaderData } from "react-router";
 import { findCatalogEntry } from "~/catalog/catalog";
 import { hasPage } from "~/catalog/site-pages";
 import { ButtonLink, ExternalButtonLink } from "~/components/ui/button";
+import { guardRoute } from "~/features/access/guards.server";
+import { latestPublishedReviews } from "~/features/requests/reviews.server";
+import { Stars } from "~/features/requests/stars";
 import { pageMeta } from "~/features/site/meta";
 import { catalogPageMeta } from "~/features/site/page-meta.server";
 import type { loader as rootLoader } from "~/root";
 import type { Route } from "./+types/home";
 
-export function loader() {
-  return { meta: catalogPageMeta(findCatalogEntry("/")!) };
+export async function loader({ request, pattern }: Route.LoaderArgs) {
+  await guardRoute({ request, pattern });
+  // Cached for visitors: a moderation decision announces the change and empties the cache (reviews.server.ts).
+  return { meta: catalogPageMeta(findCatalogEntry("/")!), reviews: await latestPublishedReviews() };
 }
 
 export const meta: Route.MetaFunction = ({ loaderData }) => pageMeta(loaderData?.meta);
@@ -76,7 +81,7 @@ const offers = [
   },
 ];
 
-export default function Home() {
+export default function Home({ loaderData }: Route.ComponentProps) {
   const rootData = useRouteLoaderData<typeof rootLoader>("root");
   return (
     <>
@@ -180,6 +185,37 @@ export default function Home() {
           ))}
         </ul>
       </section>
+
+      {loaderData.reviews.length > 0 ? (
+        <section aria-labelledby="avis" className="bg-muted/60 py-16">
+          <div className="mx-auto max-w-7xl px-4">
+            <div className="flex flex-col justify-between gap-4 sm:flex-row sm:items-end">
+              <div>
+                <h2 id="avis" className="text-3xl font-bold tracking-tight">
+                  Les derniers avis
+                </h2>
+                <p className="mt-3 max-w-2xl text-muted-foreground">
+                  Laissés sur Tremplin par des élèves et des parents, et relus par l'équipe avant leur publication.
+                </p>
+              </div>
+              <Link to="/avis" className="inline-flex items-center gap-1 font-semibold text-primary hover:underline">
+                Tous les avis <ArrowRight aria-hidden="true" className="size-4" />
+              </Link>
+            </div>
+            <ul className="mt-8 grid gap-4 md:grid-cols-3">
+              {loaderData.reviews.map((review) => (
+                <li key={review.id}>
+                  <figure className="flex h-full flex-col rounded-2xl bg-card p-6 shadow-sm">
+                    <Stars rating={review.rating} />
+                    <blockquote className="mt-3 flex-1 break-words">{review.excerpt}</blockquote>
+                    <figcaption className="mt-4 font-semibold">{review.author}</figcaption>
+                  </figure>
+                </li>
+              ))}
+            </ul>
+          </div>
+        </section>
+      ) : null}
 
       <section aria-labelledby="appel" className="mx-auto max-w-5xl px-4 pb-20">
         <div className="rounded-3xl bg-primary px-6 py-12 text-center text-primary-foreground">

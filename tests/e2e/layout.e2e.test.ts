@@ -63,7 +63,7 @@ describe("dropdown menus", () => {
     await page.keyboard.press("Enter");
     expect(await trigger.getAttribute("aria-expanded")).toBe("true");
     await page.keyboard.press("Tab");
-    expect(await page.evaluate(() => document.activeElement?.textContent)).toBe("Espace parents");
+    expect(await page.evaluate(() => document.activeElement?.textContent)).toBe("Nous contacter");
     await page.keyboard.press("Escape");
     expect(await trigger.getAttribute("aria-expanded")).toBe("false");
     expect(await page.evaluate(() => document.activeElement?.textContent)).toContain("Contact");

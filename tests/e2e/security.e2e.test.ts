@@ -307,19 +307,41 @@ describe("11. the same-site check compares with the configured origin, never wit
 });
 
 describe("deny by default under protected prefixes (issue #12)", () => {
-  it.each(["/prof/inconnu", "/prof/courses/42/secret", "/dashboard/inconnu", "/compte/inconnu", "/admin", "/admin/leads"])(
-    "refuses %s and its data with 404, signed in or not, and serves nothing of a page",
+  it.each([
+    "/prof/inconnu",
+    "/prof/courses/42/secret",
+    "/dashboard/inconnu",
+    "/compte/inconnu",
+    "/admin/inconnu",
+    "/admin/leads/42/secret",
+  ])("refuses %s and its data with 404, signed in or not, and serves nothing of a page", async (path) => {
+    const cookie = await signedUp("inconnu");
+    const variants: Record<string, string>[] = [{}, { Cookie: cookie }];
+    for (const headers of variants) {
+      const page = await fetch(`${baseUrl}${path}`, { headers, redirect: "manual" });
+      expect(page.status, path).toBe(404);
+      expect(await page.text()).toContain("Page non trouvée");
+      const data = await fetch(`${baseUrl}${path}.data`, { headers, redirect: "manual" });
+      expect(data.status, `${path}.data`).toBe(404);
+      expect(await data.text()).not.toContain("sessions");
+    }
+  });
+});
+
+describe("the admin console (issue #14)", () => {
+  it.each(["/admin", "/admin/leads", "/admin/utilisateurs", "/admin/journal", "/admin/avis", "/admin/candidatures"])(
+    "sends a visitor of %s to sign in and a student home, page and data alike",
     async (path) => {
-      const cookie = await signedUp("inconnu");
-      const variants: Record<string, string>[] = [{}, { Cookie: cookie }];
-      for (const headers of variants) {
-        const page = await fetch(`${baseUrl}${path}`, { headers, redirect: "manual" });
-        expect(page.status, path).toBe(404);
-        expect(await page.text()).toContain("Page non trouvée");
-        const data = await fetch(`${baseUrl}${path}.data`, { headers, redirect: "manual" });
-        expect(data.status, `${path}.data`).toBe(404);
-        expect(await data.text()).not.toContain("sessions");
-      }
+      const visitor = await fetch(`${baseUrl}${path}`, { redirect: "manual" });
+      expect(visitor.status).toBe(302);
+      expect(visitor.headers.get("location")).toBe(`/login?next=${encodeURIComponent(path)}`);
+      const cookie = await signedUp("console");
+      const student = await fetch(`${baseUrl}${path}`, { headers: { Cookie: cookie }, redirect: "manual" });
+      expect(student.status).toBe(302);
+      expect(student.headers.get("location")).toBe("/");
+      const data = await fetch(`${baseUrl}${path}.data`, { headers: { Cookie: cookie }, redirect: "manual" });
+      expect(data.status).toBeLessThan(500);
+      expect(await data.text()).not.toMatch(/leads|auditLog|email/);
     },
   );
 });
@@ -337,6 +359,11 @@ describe("12. bad input on every action and API: a 4xx in French, never a 5xx or
     "/chapitres-libres/suites-quiz",
     "/chapitres-libres/suites-exercices",
     "/logout",
+    "/contact",
+    "/parent-form",
+    "/professeur",
+    "/professeur-dashboard",
+    "/avis",
   ];
   const JSON_APIS = ["/api/activity", "/api/progress", "/api/revision"];
 

@@ -4,6 +4,7 @@ import { Link } from "react-router";
 export interface HeaderUser {
   firstName: string;
   isTeacher: boolean;
+  isAdmin: boolean;
 }
 
 export interface AccountLinksProps {

@@ -50,7 +50,7 @@ function LogoutButton({ compact = false }: { compact?: boolean }) {
 /** The teacher space's first page that exists: its home once it is built, « Mes cours » until then. */
 const teacherHome = ["/prof", "/prof/courses"].find((path) => hasPage(path));
 
-/** Dashboard, Prof (teachers), account and Déconnexion: loaded only for signed-in visitors. */
+/** Dashboard, Prof (teachers), Admin (admins), account and Déconnexion: loaded only for signed-in visitors. */
 export default function SignedInLinks({ user, layout, linkClass }: { user: HeaderUser; layout: "row" | "column"; linkClass: string }) {
   return (
     <div className={layout === "row" ? "flex items-center gap-1" : "flex flex-col"}>
@@ -63,6 +63,11 @@ export default function SignedInLinks({ user, layout, linkClass }: { user: Heade
       {user.isTeacher && teacherHome ? (
         <Link to={teacherHome} className={linkClass}>
           Prof
+        </Link>
+      ) : null}
+      {user.isAdmin && hasPage("/admin") ? (
+        <Link to="/admin" className={linkClass}>
+          Admin
         </Link>
       ) : null}
       <Link to="/compte" className={linkClass} aria-label={`Mon compte (${user.firstName})`}>

@@ -37,6 +37,29 @@ export function Field({ label, error, hint, children }: FieldProps) {
   );
 }
 
+/** A group of radio buttons or checkboxes under one legend, its hint and its error wired for screen readers. */
+export function Fieldset({ legend, hint, error, children }: { legend: string; hint?: ReactNode; error?: string; children: ReactNode }) {
+  const id = useId();
+  const hintId = hint ? `${id}-hint` : undefined;
+  const errorId = error ? `${id}-error` : undefined;
+  return (
+    <fieldset className="flex flex-col gap-1" aria-describedby={[hintId, errorId].filter(Boolean).join(" ") || undefined}>
+      <legend className="text-sm font-semibold">{legend}</legend>
+      {hint ? (
+        <p id={hintId} className="text-sm text-muted-foreground">
+          {hint}
+        </p>
+      ) : null}
+      {children}
+      {error ? (
+        <p id={errorId} className="text-sm font-medium text-destructive">
+          {error}
+        </p>
+      ) : null}
+    </fieldset>
+  );
+}
+
 export function Input({ className = "", ...props }: ComponentProps<"input">) {
   return <input className={`${control} min-h-11 ${className}`} {...props} />;
 }

@@ -15,6 +15,7 @@ import {
   userActivityHistory,
   userRoles,
 } from "../../../db/schema";
+import { broadcast } from "../broadcast/broadcast.server";
 import { getAuth } from "./auth.server";
 import { type Failure, weakPasswordFailure } from "./accounts.server";
 import { RATE_RULES, RateLimitedError, hit, reset } from "./rate-limit.server";
@@ -242,6 +243,8 @@ export async function disableTwoFactor(
     const { headers } = await withPasswordCheck(userId, () =>
       auth.api.disableTwoFactor({ body: { password }, headers: request.headers, returnHeaders: true }),
     );
+    // Their published review and public teacher profile leave the cached public pages too.
+    await broadcast("public-data");
     return { ok: true, headers: forwardCookies(headers) };
   } catch (error) {
     return { ok: false, message: message(error), fieldErrors: { password: message(error) } };
@@ -318,6 +321,8 @@ export async function deleteAccount(request: Request, userId: string, password: 
     const { headers } = await withPasswordCheck(userId, () =>
       auth.api.deleteUser({ body: { password }, headers: request.headers, returnHeaders: true }),
     );
+    // Their published review and public teacher profile leave the cached public pages too.
+    await broadcast("public-data");
     return { ok: true, headers: forwardCookies(headers) };
   } catch (error) {
     return { ok: false, message: message(error), fieldErrors: { password: message(error) } };

@@ -11,3 +11,10 @@ export function normalizePhone(input: string): string | null {
 export function looksLikeEmail(identifier: string): boolean {
   return identifier.includes("@");
 }
+
+/** A stored E.164 number as people read it: « 06 12 34 56 78 » in France, international elsewhere. */
+export function displayPhone(phone: string): string {
+  const parsed = parsePhoneNumberFromString(phone);
+  if (!parsed) return phone;
+  return parsed.country === "FR" ? parsed.formatNational() : parsed.formatInternational();
+}

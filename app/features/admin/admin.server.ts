@@ -6,6 +6,7 @@ import { createAccessCode, grantAccess } from "../access/grants.server";
 import { getAuth } from "../accounts/auth.server";
 import { type Role, isRole, ROLES } from "../accounts/roles";
 import { getRole, setRole } from "../accounts/roles.server";
+import { endOfParisDay } from "./user-forms";
 
 /** Operations of `npm run admin -- <command>`, kept here so they are tested like the rest. */
 export class AdminError extends Error {}
@@ -17,12 +18,11 @@ async function userIdByEmail(email: string): Promise<string> {
   return row.id;
 }
 
-/** YYYY-MM-DD → the end of that day, 23:59:59 CET (a grant "until 2027-06-30" lasts that whole day). */
+/** YYYY-MM-DD → the end of that day in Paris, summer time included (a grant "until 2027-06-30" lasts that whole day). */
 export function parseUntil(value: string | undefined): Date | undefined {
   if (!value) return undefined;
-  if (!/^\d{4}-\d{2}-\d{2}$/.test(value) || Number.isNaN(Date.parse(value)))
-    throw new AdminError(`--until expects YYYY-MM-DD, got "${value}".`);
-  const endOfDay = new Date(`${value}T23:59:59+01:00`);
+  const endOfDay = endOfParisDay(value);
+  if (!endOfDay) throw new AdminError(`--until expects YYYY-MM-DD, got "${value}".`);
   if (endOfDay.getTime() < Date.now()) throw new AdminError(`--until ${value} is in the past.`);
   return endOfDay;
 }

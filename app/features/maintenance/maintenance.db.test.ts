@@ -4,7 +4,7 @@ import path from "node:path";
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { DatabaseHandle } from "../../../db/client.server";
-import { rateLimitBuckets, session, user, verification } from "../../../db/schema";
+import { auditLog, leads, rateLimitBuckets, session, storedFiles, teacherApplications, user, verification } from "../../../db/schema";
 import { useTestDatabase } from "../../../tests/support/accounts";
 import { MAINTENANCE_LOCK_KEY, runMaintenance } from "./maintenance.server";
 
@@ -27,6 +27,38 @@ beforeAll(async () => {
   await handle.db.insert(rateLimitBuckets).values([
     { key: "signin:old", count: 3, windowStartedAt: hoursAgo(25) },
     { key: "signin:recent", count: 3, windowStartedAt: hoursAgo(2) },
+  ]);
+  // Requests: kept 3 years (REQUEST_RETENTION_DAYS, 1,095 days by default).
+  const lead = { kind: "contact", name: "Ancien", email: "ancien@example.org", subject: "question", message: "Bonjour" };
+  await handle.db.insert(leads).values([
+    { ...lead, createdAt: hoursAgo(24 * 1096) },
+    { ...lead, name: "Récent", createdAt: hoursAgo(24 * 1094) },
+  ]);
+  const application = {
+    firstName: "Paul",
+    lastName: "Ancien",
+    email: "paul@example.org",
+    phone: "+33612345678",
+    subjects: "maths",
+    levels: "ecg1",
+    diplomas: "Agrégation",
+    experience: "Dix ans",
+    availability: "Le soir",
+    motivation: "Transmettre.",
+    cvName: "cv.pdf",
+    cvSize: 4,
+  };
+  await handle.db.insert(auditLog).values([
+    { actorEmail: "admin@example.org", action: "lead.note", targetType: "lead", targetId: "1", createdAt: hoursAgo(24 * 1100) },
+    { actorEmail: "admin@example.org", action: "lead.note", targetType: "lead", targetId: "2", createdAt: hoursAgo(24) },
+  ]);
+  await handle.db.insert(storedFiles).values([
+    { key: "cv/old", content: Buffer.from("%PDF") },
+    { key: "cv/recent", content: Buffer.from("%PDF") },
+  ]);
+  await handle.db.insert(teacherApplications).values([
+    { ...application, cvKey: "cv/old", createdAt: hoursAgo(24 * 1100) },
+    { ...application, cvKey: "cv/recent", createdAt: hoursAgo(24 * 30) },
   ]);
   for (const [name, days] of [
     ["old.txt", 31],
@@ -51,16 +83,25 @@ describe("maintenance", () => {
       verifications: 1,
       rateLimitBuckets: 1,
       outboxFiles: 1,
+      requests: 2,
     });
     expect((await handle.db.select({ id: session.id }).from(session)).map((row) => row.id)).toEqual(["s-live"]);
     expect((await handle.db.select({ id: verification.id }).from(verification)).map((row) => row.id)).toEqual(["v-live"]);
     expect((await handle.db.select({ key: rateLimitBuckets.key }).from(rateLimitBuckets)).map((row) => row.key)).toEqual(["signin:recent"]);
     expect(readdirSync(outbox)).toEqual(["recent.txt"]);
+    expect((await handle.db.select({ name: leads.name }).from(leads)).map((row) => row.name)).toEqual(["Récent"]);
+    expect((await handle.db.select({ key: teacherApplications.cvKey }).from(teacherApplications)).map((row) => row.key)).toEqual([
+      "cv/recent",
+    ]);
+    expect((await handle.db.select({ id: auditLog.targetId }).from(auditLog)).map((row) => row.id)).toEqual(["2"]);
+    // The CV of a deleted application leaves the file store too.
+    expect((await handle.db.select({ key: storedFiles.key }).from(storedFiles)).map((row) => row.key)).toEqual(["cv/recent"]);
     expect(await runMaintenance({ outboxDir: outbox, now })).toEqual({
       sessions: 0,
       verifications: 0,
       rateLimitBuckets: 0,
       outboxFiles: 0,
+      requests: 0,
     });
   });
 

@@ -2,11 +2,14 @@ import { existsSync, readdirSync, rmSync, statSync } from "node:fs";
 import path from "node:path";
 import { lt, sql } from "drizzle-orm";
 import { getDb } from "../../../db/client.server";
-import { rateLimitBuckets, session, verification } from "../../../db/schema";
+import { auditLog, leads, rateLimitBuckets, session, teacherApplications, verification } from "../../../db/schema";
+import { getConfig } from "../../config.server";
+import { getFileStore } from "../files/file-store.server";
 
 /**
  * Periodic clean-up, shared by every instance: expired sessions and verification tokens, rate-limit
- * buckets whose window is long over, e-mails of the local outbox older than 30 days. One instance at a
+ * buckets whose window is long over, e-mails of the local outbox older than 30 days, leads and teacher
+ * applications (with their CVs) and admin audit lines older than REQUEST_RETENTION_DAYS (3 years by default). One instance at a
  * time: the work runs in a transaction that first takes a PostgreSQL advisory lock with
  * `pg_try_advisory_xact_lock`; an instance that does not get it skips this round.
  */
@@ -23,13 +26,19 @@ export interface MaintenanceReport {
   verifications: number;
   rateLimitBuckets: number;
   outboxFiles: number;
+  /** Leads and teacher applications past their retention. */
+  requests: number;
 }
 
 /** One round; "busy" when another instance holds the lock. */
-export async function runMaintenance(options: { outboxDir?: string; now?: Date } = {}): Promise<MaintenanceReport | "busy"> {
+export async function runMaintenance(
+  options: { outboxDir?: string; now?: Date; retentionMs?: number } = {},
+): Promise<MaintenanceReport | "busy"> {
   const now = options.now ?? new Date();
+  const retentionLimit = new Date(now.getTime() - (options.retentionMs ?? getConfig().requestRetentionMs));
   const db = await getDb();
-  return db.transaction(async (tx) => {
+  const cvKeys: string[] = [];
+  const report = await db.transaction(async (tx) => {
     const lock = await tx.execute(sql`select pg_try_advisory_xact_lock(${MAINTENANCE_LOCK_KEY}) as locked`);
     if (!(lock as unknown as { rows: { locked: boolean }[] }).rows[0]?.locked) return "busy";
     const sessions = await tx.delete(session).where(lt(session.expiresAt, now)).returning({ id: session.id });
@@ -38,13 +47,24 @@ export async function runMaintenance(options: { outboxDir?: string; now?: Date }
       .delete(rateLimitBuckets)
       .where(lt(rateLimitBuckets.windowStartedAt, new Date(now.getTime() - RATE_LIMIT_KEEP_MS)))
       .returning({ key: rateLimitBuckets.key });
+    const oldLeads = await tx.delete(leads).where(lt(leads.createdAt, retentionLimit)).returning({ id: leads.id });
+    const oldApplications = await tx
+      .delete(teacherApplications)
+      .where(lt(teacherApplications.createdAt, retentionLimit))
+      .returning({ cvKey: teacherApplications.cvKey });
+    cvKeys.push(...oldApplications.map((row) => row.cvKey));
+    await tx.delete(auditLog).where(lt(auditLog.createdAt, retentionLimit));
     return {
       sessions: sessions.length,
       verifications: verifications.length,
       rateLimitBuckets: buckets.length,
       outboxFiles: options.outboxDir && existsSync(options.outboxDir) ? pruneOutbox(options.outboxDir, now) : 0,
+      requests: oldLeads.length + oldApplications.length,
     };
   });
+  // The CVs go once their rows are gone for good (after the commit).
+  if (report !== "busy") await getFileStore().remove(cvKeys);
+  return report;
 }
 
 function pruneOutbox(dir: string, now: Date): number {
