@@ -1,6 +1,6 @@
-import { displayPhone } from "~/features/accounts/phone";
 import type { ReactNode } from "react";
 import { Form, Link, data, redirect, useNavigation } from "react-router";
+import { displayPhone } from "~/features/accounts/phone";
 import { FormError } from "~/components/layout/auth-card";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";

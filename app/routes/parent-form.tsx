@@ -1,6 +1,6 @@
-import { displayPhone } from "~/features/accounts/phone";
 import { type ReactNode, useState } from "react";
 import { Form, Link, data, useNavigation } from "react-router";
+import { displayPhone } from "~/features/accounts/phone";
 import { FormError } from "~/components/layout/auth-card";
 import { Button, ButtonLink } from "~/components/ui/button";
 import { Card } from "~/components/ui/card";

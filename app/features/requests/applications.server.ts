@@ -1,7 +1,7 @@
-import { displayPhone } from "../accounts/phone";
 import { alias } from "drizzle-orm/pg-core";
 import { and, desc, eq } from "drizzle-orm";
 import { z } from "zod";
+import { displayPhone } from "../accounts/phone";
 import { type Database, getDb } from "../../../db/client.server";
 import { teacherApplications, user as userTable, userRoles } from "../../../db/schema";
 import { getConfig } from "../../config.server";

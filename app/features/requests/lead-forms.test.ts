@@ -1,5 +1,5 @@
-import { displayPhone } from "../accounts/phone";
 import { describe, expect, it } from "vitest";
+import { displayPhone } from "../accounts/phone";
 import { fieldErrors } from "../accounts/schemas";
 import {
   type ContactValues,
