@@ -34,6 +34,7 @@ function WeeklyChart({ weeks }: { weeks: WeekFigure[] }) {
     <figure className="space-y-3">
       <svg
         viewBox={`0 0 ${width} ${height}`}
+        preserveAspectRatio="none"
         className="h-40 w-full"
         role="img"
         aria-label="Inscriptions et utilisateurs actifs par semaine"

@@ -77,6 +77,24 @@ describe("admin console", () => {
     expect((await download).suggestedFilename()).toMatch(/^demandes-\d{4}-\d{2}-\d{2}\.csv$/);
   });
 
+  it("the header keeps every link of an admin on screen, down to the tablet width", async () => {
+    const page = await signedInAdmin();
+    for (const width of [800, 1024, 1366]) {
+      await page.setViewportSize({ width, height: 800 });
+      const header = page.locator("header").first();
+      for (const control of [
+        header.getByRole("link", { name: "Mon Dashboard" }),
+        header.getByRole("link", { name: "Admin", exact: true }),
+        header.getByRole("link", { name: /^Mon compte/ }),
+        header.getByRole("button", { name: "Déconnexion" }),
+      ]) {
+        const box = (await control.first().boundingBox())!;
+        expect(box.x + box.width, `${width} px`).toBeLessThanOrEqual(width);
+        expect(box.height, `${width} px: one line`).toBeLessThan(48);
+      }
+    }
+  });
+
   it("an admin finds a student, makes them prof and reads it in the journal", async () => {
     const page = await signedInAdmin();
     await gotoHydrated(page, "/admin/utilisateurs");

@@ -19,7 +19,7 @@ const SignedInLinks = lazy(() => import("./signed-in-links"));
 export function AccountLinks({ user, layout = "row" }: AccountLinksProps) {
   const linkClass =
     layout === "row"
-      ? "inline-flex min-h-11 items-center gap-2 rounded-lg px-3 font-medium hover:bg-muted"
+      ? "inline-flex min-h-11 items-center gap-2 rounded-lg px-3 font-medium whitespace-nowrap hover:bg-muted"
       : "block rounded-md px-2 py-3 text-lg hover:bg-muted";
   if (!user) {
     return (

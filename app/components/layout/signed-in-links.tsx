@@ -39,10 +39,11 @@ function LogoutButton({ compact = false }: { compact?: boolean }) {
       type="button"
       onClick={logout}
       disabled={busy}
-      className={`inline-flex min-h-11 items-center gap-2 rounded-lg px-3 font-medium hover:bg-muted disabled:opacity-60 ${compact ? "w-full justify-start text-lg" : ""}`}
+      className={`inline-flex min-h-11 items-center gap-2 rounded-lg px-3 font-medium whitespace-nowrap hover:bg-muted disabled:opacity-60 ${compact ? "w-full justify-start text-lg" : ""}`}
     >
       <LogOut aria-hidden="true" className="size-4" />
-      {busy ? "Déconnexion..." : "Déconnexion"}
+      {/* In the header row the words show from 1280 px; below, the icon keeps them as its accessible name. */}
+      <span className={compact ? "" : "sr-only xl:not-sr-only xl:whitespace-nowrap"}>{busy ? "Déconnexion..." : "Déconnexion"}</span>
     </button>
   );
 }
@@ -57,7 +58,7 @@ export default function SignedInLinks({ user, layout, linkClass }: { user: Heade
       {hasPage("/dashboard") ? (
         <Link to="/dashboard" className={linkClass}>
           <LayoutDashboard aria-hidden="true" className="size-4" />
-          Mon Dashboard
+          <span className={layout === "row" ? "sr-only xl:not-sr-only xl:whitespace-nowrap" : ""}>Mon Dashboard</span>
         </Link>
       ) : null}
       {user.isTeacher && teacherHome ? (
@@ -72,7 +73,7 @@ export default function SignedInLinks({ user, layout, linkClass }: { user: Heade
       ) : null}
       <Link to="/compte" className={linkClass} aria-label={`Mon compte (${user.firstName})`}>
         <UserRound aria-hidden="true" className="size-4" />
-        <span className={layout === "row" ? "max-w-32 truncate" : ""}>{user.firstName}</span>
+        <span className={layout === "row" ? "hidden max-w-32 truncate lg:inline" : ""}>{user.firstName}</span>
       </Link>
       <LogoutButton compact={layout === "column"} />
     </div>

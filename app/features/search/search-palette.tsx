@@ -36,7 +36,7 @@ export function SearchLauncher({ signedIn }: { signedIn: boolean }) {
         className="hidden h-11 items-center gap-2 rounded-lg px-3 text-sm text-muted-foreground hover:bg-muted md:inline-flex"
       >
         <Search aria-hidden="true" className="size-5" />
-        <kbd aria-hidden="true" className="hidden rounded border border-border px-1.5 font-sans text-xs lg:inline">
+        <kbd aria-hidden="true" className="hidden rounded border border-border px-1.5 font-sans text-xs whitespace-nowrap xl:inline">
           Ctrl K
         </kbd>
       </button>
