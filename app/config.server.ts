@@ -59,6 +59,15 @@ const envSchema = z.object({
     .or(z.literal("").transform(() => undefined)),
   /** Leads and teacher applications older than this are deleted by the maintenance task (CNIL: 3 years for prospects). */
   REQUEST_RETENTION_DAYS: z.coerce.number().int().min(30).max(3650).default(1095),
+  /** An OpenAI-compatible endpoint (hosted provider, vLLM, LM Studio, Ollama's /v1) for the generators' model engine. */
+  AI_BASE_URL: optionalUrl,
+  AI_MODEL: optionalText,
+  AI_API_KEY: optionalText,
+  /** How long a model may take before the generator falls back to the offline engine. */
+  AI_TIMEOUT_SECONDS: z.coerce.number().int().min(1).max(300).default(45),
+  /** Generations per tool and per day: for a signed-in user, and for a visitor (per client IP). */
+  GENERATOR_DAILY_QUOTA: z.coerce.number().int().min(1).max(10_000).default(30),
+  GENERATOR_VISITOR_DAILY_QUOTA: z.coerce.number().int().min(0).max(10_000).default(5),
   SMTP_URL: optionalText,
   EMAIL_FROM: z.string().default("Tremplin <no-reply@localhost>"),
   POSTHOG_KEY: optionalText,
@@ -105,6 +114,17 @@ function loadConfig(env: NodeJS.ProcessEnv) {
       : undefined,
     contactNotifyEmail: values.CONTACT_NOTIFY_EMAIL,
     requestRetentionMs: values.REQUEST_RETENTION_DAYS * 86_400_000,
+    /** The generators' model engine: on when both the endpoint and the model are set. */
+    ai:
+      values.AI_BASE_URL && values.AI_MODEL
+        ? {
+            baseUrl: values.AI_BASE_URL.replace(/\/$/, ""),
+            model: values.AI_MODEL,
+            apiKey: values.AI_API_KEY,
+            timeoutMs: values.AI_TIMEOUT_SECONDS * 1000,
+          }
+        : undefined,
+    generatorQuota: { user: values.GENERATOR_DAILY_QUOTA, visitor: values.GENERATOR_VISITOR_DAILY_QUOTA },
     smtpUrl: values.SMTP_URL,
     emailFrom: values.EMAIL_FROM,
     posthog: values.POSTHOG_KEY ? { key: values.POSTHOG_KEY, host: values.POSTHOG_HOST.replace(/\/$/, "") } : undefined,

@@ -1,6 +1,7 @@
 import { existsSync, mkdirSync, readFileSync, readdirSync, renameSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { PGlite } from "@electric-sql/pglite";
+import { pgliteExtensions } from "./pglite-extensions.server";
 import { acquireDataDirLock } from "./pglite-lock.server";
 
 /**
@@ -14,7 +15,7 @@ export async function backupPglite(dataDir: string, file: string): Promise<numbe
   if (!existsSync(folder)) throw new Error(`No embedded database in ${folder}.`);
   const release = acquireDataDirLock(dataDir);
   try {
-    const client = await PGlite.create(folder);
+    const client = await PGlite.create(folder, { extensions: pgliteExtensions });
     try {
       const archive = Buffer.from(await (await client.dumpDataDir("gzip")).arrayBuffer());
       writeFileSync(file, archive);
@@ -42,7 +43,7 @@ export async function restorePglite(dataDir: string, file: string): Promise<stri
       keptAside = `${folder}.before-restore-${new Date().toISOString().replace(/[:.]/g, "-")}`;
       renameSync(folder, keptAside);
     }
-    const client = await PGlite.create(folder, { loadDataDir: new Blob([archive]) });
+    const client = await PGlite.create(folder, { loadDataDir: new Blob([archive]), extensions: pgliteExtensions });
     try {
       await client.query("select 1");
     } finally {

@@ -1,5 +1,6 @@
 import path from "node:path";
 import { PGlite } from "@electric-sql/pglite";
+import { pgliteExtensions } from "./pglite-extensions.server";
 import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
 import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
 import { drizzle as drizzlePg } from "drizzle-orm/node-postgres";
@@ -26,7 +27,8 @@ const migrationsFolder = path.resolve(process.cwd(), "db/migrations");
 export async function openPglite(dataDir: string | undefined): Promise<DatabaseHandle> {
   const releaseLock = dataDir ? acquireDataDirLock(dataDir) : () => {};
   try {
-    const client = dataDir ? await PGlite.create(path.join(dataDir, "pglite")) : await PGlite.create();
+    const options = { extensions: pgliteExtensions };
+    const client = dataDir ? await PGlite.create(path.join(dataDir, "pglite"), options) : await PGlite.create(options);
     const db = drizzlePglite(client, { schema });
     return {
       db,

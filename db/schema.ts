@@ -1,5 +1,6 @@
 import { sql } from "drizzle-orm";
 import {
+  bigint,
   bigserial,
   boolean,
   check,
@@ -786,4 +787,70 @@ export const auditLog = pgTable(
     createdAt: createdAt(),
   },
   (table) => [index("audit_log_created_idx").on(table.createdAt), index("audit_log_target_idx").on(table.targetType, table.targetId)],
+);
+
+// ── Generators (issue #15) ─────────────────────────────────────────────────────────────────────
+
+const tsvector = customType<{ data: string }>({ dataType: () => "tsvector" });
+
+/**
+ * The passages of the site's content that the generators retrieve, one per section of a page (or per
+ * card, per exercise), searched with PostgreSQL's full-text search in French without accents
+ * (configuration `tremplin_fr`, migration 0009). Rebuilt from the content store when an entry changes.
+ */
+export const corpusPassages = pgTable(
+  "corpus_passages",
+  {
+    id: bigserial("id", { mode: "number" }).primaryKey(),
+    contentId: text("content_id").notNull(),
+    /** The permission the page requires (access/policy.ts): passages a user may not read are never retrieved for them. */
+    permission: text("permission").notNull(),
+    /** The page with the anchor of the passage's heading. */
+    url: text("url").notNull(),
+    pageTitle: text("page_title").notNull(),
+    heading: text("heading").notNull(),
+    body: text("body").notNull(),
+    position: integer("position").notNull(),
+    searchVector: tsvector("search_vector")
+      .notNull()
+      .generatedAlwaysAs(
+        sql`setweight(to_tsvector('tremplin_fr', page_title), 'A') || setweight(to_tsvector('tremplin_fr', heading), 'B') || setweight(to_tsvector('tremplin_fr', body), 'C')`,
+      ),
+  },
+  (table) => [
+    index("corpus_passages_search_idx").using("gin", table.searchVector),
+    index("corpus_passages_content_idx").on(table.contentId),
+  ],
+);
+
+/** Which version of each content entry the passages come from (a hash of its compiled form). */
+export const corpusSources = pgTable("corpus_sources", {
+  contentId: text("content_id").primaryKey(),
+  hash: text("hash").notNull(),
+  syncedAt: timestamp("synced_at", { withTimezone: true }).notNull().defaultNow(),
+});
+
+/**
+ * Flashcards a user generated and saved: private to them, reviewed in their FSRS deck under the card id
+ * `generated:<id>`. `generationId` is the history row of the generation they come from.
+ */
+export const generatedCards = pgTable(
+  "generated_cards",
+  {
+    id: bigserial("id", { mode: "number" }).primaryKey(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => user.id, { onDelete: "cascade" }),
+    generationId: bigint("generation_id", { mode: "number" }).references(() => userActivityHistory.id, { onDelete: "set null" }),
+    kind: text("kind").notNull(),
+    front: text("front").notNull(),
+    back: text("back").notNull(),
+    /** The page the card was drawn from, when it came from the catalogue. */
+    sourceUrl: text("source_url"),
+    createdAt: createdAt(),
+  },
+  (table) => [
+    index("generated_cards_user_idx").on(table.userId, table.id),
+    check("generated_cards_kind_check", sql`${table.kind} in ('definition', 'cloze', 'question')`),
+  ],
 );

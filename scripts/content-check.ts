@@ -5,6 +5,7 @@ import path from "node:path";
 import { ContentError, kindOfFile, loadAllContent, loadContentFile } from "../content/pipeline/load";
 import { pythonInterpreter } from "../content/pipeline/python";
 import { validateContent } from "../content/pipeline/validate";
+import { checkBanks } from "../content/banks/validate";
 import { knownPaths, staleGeneratedCatalogFiles } from "./content-index-lib";
 
 const args = process.argv.slice(2);
@@ -23,7 +24,11 @@ try {
     : await loadAllContent();
   const all = files.length ? await loadAllContent().catch(() => loaded) : loaded;
   const report = validateContent(loaded, { knownPaths: knownPaths(all), python });
+  let banks = 0;
   if (!files.length) {
+    const checked = await checkBanks(knownPaths(all));
+    banks = checked.count;
+    report.problems.push(...checked.problems);
     for (const stale of await staleGeneratedCatalogFiles(all))
       report.problems.push(`${stale} n'est pas à jour : lancez \`npm run content:index\`.`);
   }
@@ -33,7 +38,7 @@ try {
     process.exit(1);
   }
   console.log(
-    `content:check — ${loaded.length} fichier(s) vérifié(s), ${report.ran} bloc(s) Python exécuté(s)${python ? ` avec ${pythonInterpreter()}` : ""}, aucun problème.`,
+    `content:check — ${loaded.length} fichier(s) et ${banks} banque(s) vérifiés, ${report.ran} bloc(s) Python exécuté(s)${python ? ` avec ${pythonInterpreter()}` : ""}, aucun problème.`,
   );
 } catch (error) {
   console.error(error instanceof ContentError ? error.message : error);

@@ -2,6 +2,7 @@ import { existsSync } from "node:fs";
 import path from "node:path";
 import { PGlite } from "@electric-sql/pglite";
 import pg from "pg";
+import { pgliteExtensions } from "../db/pglite-extensions.server";
 import { afterAll, describe, expect, it } from "vitest";
 import { createThrowawayDatabase } from "../tests/support/database";
 import { signInThroughForm, signUpThroughForm } from "../tests/support/forms";
@@ -78,7 +79,7 @@ describe(`graceful shutdown on ${driver === "postgres" ? "PostgreSQL" : "PGlite"
       stored = (await reader.query<{ id: number }>(query)).rows.map((row) => Number(row.id));
       await reader.end();
     } else {
-      const reader = await PGlite.create(path.join(running.dataDir, "pglite"));
+      const reader = await PGlite.create(path.join(running.dataDir, "pglite"), { extensions: pgliteExtensions });
       stored = (await reader.query<{ id: number }>(query)).rows.map((row) => Number(row.id));
       await reader.close();
     }

@@ -35,6 +35,17 @@ export function contentMeta(id: string): ContentIndexEntry | undefined {
   return contentIndex().byId.get(id);
 }
 
+/** Every entry of the index (the generators' corpus walks them all). */
+export function allContentMeta(): readonly ContentIndexEntry[] {
+  return [...contentIndex().byId.values()];
+}
+
+/** The artefact of an entry as stored (JSON text), read without going through the cache. */
+export function contentArtefactText(id: string): string | undefined {
+  if (!contentMeta(id)) return undefined;
+  return readFileSync(path.join(contentDir, "entries", `${id}.json`), "utf8");
+}
+
 /** Compiled entries recently read, at most 32 MB of their JSON (parsed, they take about twice that). */
 const entries = new LRUCache<string, object>({ maxSize: 32 * 1024 * 1024 });
 

@@ -1,8 +1,8 @@
-import { and, asc, eq } from "drizzle-orm";
+import { and, asc, eq, inArray } from "drizzle-orm";
 import type { Card, Grade, State } from "ts-fsrs";
 import { Rating, createEmptyCard, fsrs } from "ts-fsrs";
 import { getDb } from "../../../db/client.server";
-import { flashcardReviews } from "../../../db/schema";
+import { flashcardReviews, generatedCards } from "../../../db/schema";
 import { findCatalogEntry } from "../../catalog/catalog";
 import { permissionChecker } from "../access/grants.server";
 import { requiredPermission } from "../access/policy";
@@ -11,6 +11,7 @@ import { getDeck } from "../content/store.server";
 import type { MarkedCard, ReviewCardView, ReviewDeckView, ReviewRating } from "./review";
 import { REVIEW_RATINGS, formatInterval } from "./review";
 import { recordStudyEvent } from "../progress/study-days.server";
+import { formulaTextToHtml } from "../generators/formula-text.server";
 
 /**
  * The signed-in user's review deck: the cards marked « À revoir », scheduled with FSRS (ts-fsrs). One row
@@ -45,16 +46,49 @@ function deckAccess(userId: string) {
   };
 }
 
+interface FoundCard {
+  deck: { id: string; title: string; path: string };
+  card: { frontHtml: string; backHtml: string };
+}
+
+/** Cards made with the flashcard generator are `generated:<id>`: private to their author. */
+export const GENERATED_CARD_PREFIX = "generated:";
+const GENERATED_DECK = { id: "generated", title: "Mes cartes générées", path: "/generator/flashcards" };
+
 /**
- * A card the user may read now, or undefined: unknown ids and cards of decks the user may not read get
- * the same answer, so a card id tells nothing about a section the user has no right to.
+ * The cards the user may read now among `cardIds`: cards of the content store whose deck they may read,
+ * and their own generated cards. Unknown ids, other users' cards and cards of decks the user may not read
+ * are left out alike, so a card id tells nothing about what the user has no right to.
  */
-function findReadableCard(userId: string) {
+async function readableCards(userId: string, cardIds: readonly string[]): Promise<Map<string, FoundCard>> {
+  const found = new Map<string, FoundCard>();
+  const generatedIds = cardIds.flatMap((cardId) => {
+    const id = cardId.startsWith(GENERATED_CARD_PREFIX) ? Number(cardId.slice(GENERATED_CARD_PREFIX.length)) : NaN;
+    return Number.isSafeInteger(id) && id > 0 ? [id] : [];
+  });
+  if (generatedIds.length) {
+    const db = await getDb();
+    const rows = await db
+      .select()
+      .from(generatedCards)
+      .where(and(eq(generatedCards.userId, userId), inArray(generatedCards.id, generatedIds)));
+    for (const row of rows)
+      found.set(`${GENERATED_CARD_PREFIX}${row.id}`, {
+        deck: GENERATED_DECK,
+        card: { frontHtml: formulaTextToHtml(row.front), backHtml: formulaTextToHtml(row.back) },
+      });
+  }
   const mayRead = deckAccess(userId);
-  return async (cardId: string) => {
-    const found = findCard(cardId);
-    return found && (await mayRead(found.deck.path)) ? found : undefined;
-  };
+  for (const cardId of cardIds) {
+    const content = cardId.startsWith(GENERATED_CARD_PREFIX) ? undefined : findCard(cardId);
+    if (content && (await mayRead(content.deck.path))) found.set(cardId, content);
+  }
+  return found;
+}
+
+/** A card the user may read now, or undefined (see readableCards). */
+function findReadableCard(userId: string) {
+  return async (cardId: string) => (await readableCards(userId, [cardId])).get(cardId);
 }
 
 function toFsrsCard(row: ReviewRow): Card {
@@ -168,9 +202,7 @@ function intervals(row: ReviewRow, now: Date): Record<ReviewRating, string> {
   >;
 }
 
-function toView(row: ReviewRow, now: Date): ReviewCardView | undefined {
-  const found = findCard(row.cardId);
-  if (!found) return undefined;
+function toView(row: ReviewRow, now: Date, found: FoundCard): ReviewCardView {
   return {
     cardId: row.cardId,
     language: row.language,
@@ -200,14 +232,14 @@ export async function readDeck(userId: string, now = new Date()): Promise<Review
     .from(flashcardReviews)
     .where(eq(flashcardReviews.userId, userId))
     .orderBy(asc(flashcardReviews.due), asc(flashcardReviews.id));
-  const mayRead = deckAccess(userId);
-  const cards: ReviewCardView[] = [];
-  for (const row of rows) {
-    const found = findCard(row.cardId);
-    if (!found || !(await mayRead(found.deck.path))) continue;
-    const view = toView(row, now);
-    if (view) cards.push(view);
-  }
+  const readable = await readableCards(
+    userId,
+    rows.map((row) => row.cardId),
+  );
+  const cards = rows.flatMap((row) => {
+    const found = readable.get(row.cardId);
+    return found ? [toView(row, now, found)] : [];
+  });
   // Rows come by due date, so due cards (due ≤ now) are already first.
   return { cards, counts: { due: cards.filter((card) => card.isDue).length, total: cards.length } };
 }
@@ -230,7 +262,8 @@ export async function gradeCard(
   rating: ReviewRating,
   now = new Date(),
 ): Promise<ReviewCardView> {
-  if (!(await findReadableCard(userId)(cardId))) throw new CardNotInDeckError();
+  const found = await findReadableCard(userId)(cardId);
+  if (!found) throw new CardNotInDeckError();
   const db = await getDb();
   const updated = await db.transaction(async (tx) => {
     const [row] = await tx
@@ -248,5 +281,5 @@ export async function gradeCard(
     return saved;
   });
   await recordStudyEvent(userId);
-  return toView(updated, now)!;
+  return toView(updated, now, found);
 }

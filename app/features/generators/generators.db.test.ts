@@ -1,0 +1,200 @@
+import { createOpenAICompatible } from "@ai-sdk/openai-compatible";
+import { eq } from "drizzle-orm";
+import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import type { DatabaseHandle } from "../../../db/client.server";
+import { generatedCards, userActivityHistory } from "../../../db/schema";
+import { type FakeOpenAI, startFakeOpenAI } from "../../../tests/support/fake-openai";
+import { registerStudent, useTestDatabase } from "../../../tests/support/accounts";
+import { findCatalogEntry } from "~/catalog/catalog";
+import { permissionChecker } from "../access/grants.server";
+import { readProgress } from "../progress/progress.server";
+import { readDeck } from "../review/review-deck.server";
+import { CHATBOT_TEXT } from "./chatbot.server";
+import { syncCorpus } from "./corpus.server";
+import { setModelForTests } from "./engine.server";
+import { NO_CARD_MESSAGE } from "./flashcards.server";
+import { type Viewer, findOwnGeneration, listGenerations, saveGeneratedCards } from "./generate.server";
+import { GENERATOR_MESSAGES, quotaReachedMessage } from "./generators";
+import { askChatbot, generateFlashcards } from "./tools.server";
+
+let handle: DatabaseHandle;
+let fake: FakeOpenAI;
+beforeAll(async () => {
+  handle = await useTestDatabase();
+  await syncCorpus();
+  fake = await startFakeOpenAI();
+});
+afterAll(async () => {
+  await fake.close();
+  await handle.close();
+});
+afterEach(() => setModelForTests(undefined));
+
+let ips = 0;
+async function student(): Promise<Viewer> {
+  const user = await registerStudent("Inès");
+  return { userId: user.id, clientIp: `203.0.113.${++ips}`, can: permissionChecker({ id: user.id, role: "user" }) };
+}
+const visitor = (): Viewer => ({ userId: null, clientIp: `198.51.100.${++ips}`, can: permissionChecker(null) });
+const exists = (url: string) => findCatalogEntry(url.split("#")[0]) !== undefined;
+
+function expectOk<T>(generated: { ok: true; result: T } | { ok: false; message: string }): T {
+  if (!generated.ok) throw new Error(generated.message);
+  return generated.result;
+}
+
+describe("flashcards, offline", () => {
+  it("draws a card from each definition, theorem and method box of a chapter, and cites it", async () => {
+    const viewer = await student();
+    const { output, engine } = expectOk(await generateFlashcards({ source: "chapter", chapter: "python-fondamentaux" }, viewer));
+    expect(engine).toBe("offline");
+    expect(output.sources).toEqual(
+      [{ title: expect.any(String), url: "/formation/python/fondamentaux" }].map((source) => ({
+        ...source,
+        url: expect.stringMatching(/^\/formation/),
+      })),
+    );
+    expect(output.cards.length).toBeGreaterThan(3);
+    for (const card of output.cards) expect(exists(card.sourceUrl!)).toBe(true);
+  });
+
+  it("turns a pasted text into definition, blank and question cards, with nothing that is not in the text", async () => {
+    const text = [
+      "La mondialisation est un processus d'intégration des économies par les échanges de biens, de capitaux et d'informations.",
+      "Le traité de Rome fut signé en 1957 par six États fondateurs.",
+      "Qu'est-ce qu'un détroit ?",
+      "Un bras de mer resserré entre deux terres, qui fait communiquer deux mers.",
+    ].join("\n");
+    const { output } = expectOk(await generateFlashcards({ source: "text", text }, await student()));
+    expect(output.cards).toEqual([
+      { kind: "definition", front: "Définition : La mondialisation", back: expect.stringContaining("processus d'intégration") },
+      { kind: "cloze", front: "Le traité de Rome fut signé en […] par six États fondateurs.", back: "1957" },
+      {
+        kind: "question",
+        front: "Qu'est-ce qu'un détroit ?",
+        back: "Un bras de mer resserré entre deux terres, qui fait communiquer deux mers.",
+      },
+    ]);
+    expect(output.sources).toEqual([]);
+  });
+
+  it("refuses a text with nothing to draw from, and a chapter the viewer may not read, without spending the quota", async () => {
+    const viewer = visitor();
+    expect(await generateFlashcards({ source: "text", text: "bonjour ".repeat(20) }, viewer)).toEqual({
+      ok: false,
+      status: 400,
+      message: NO_CARD_MESSAGE,
+    });
+    // Python chapters are for signed-in users: a visitor gets the same answer as for an unknown chapter.
+    expect(await generateFlashcards({ source: "chapter", chapter: "python-fondamentaux" }, viewer)).toMatchObject({
+      ok: false,
+      status: 400,
+    });
+    expect(await generateFlashcards({ source: "chapter", chapter: "maths-elements-de-logique" }, await student())).toMatchObject({
+      ok: false,
+      status: 400,
+    });
+  });
+
+  it("saves the kept cards into the author's review deck only, and records the generation", async () => {
+    const alice = await student();
+    const bob = await student();
+    const generated = await generateFlashcards({ source: "chapter", chapter: "python-fondamentaux" }, alice);
+    if (!generated.ok) throw new Error(generated.message);
+    const cards = generated.result.output.cards.slice(0, 2);
+    const ids = await saveGeneratedCards(alice.userId!, generated.generationId, cards);
+    const deck = await readDeck(alice.userId!);
+    expect(deck.cards.filter((card) => ids.includes(card.cardId)).map((card) => card.deckTitle)).toEqual([
+      "Mes cartes générées",
+      "Mes cartes générées",
+    ]);
+    expect((await readDeck(bob.userId!)).cards).toEqual([]);
+    const rows = await handle.db.select().from(generatedCards).where(eq(generatedCards.userId, alice.userId!));
+    expect(rows.map((row) => row.generationId)).toEqual([generated.generationId, generated.generationId]);
+
+    const [history] = await handle.db.select().from(userActivityHistory).where(eq(userActivityHistory.id, generated.generationId!));
+    expect(history).toMatchObject({
+      activityType: "generation",
+      generatorType: "flashcards",
+      metadata: { engine: "offline", fallback: false },
+    });
+    expect((await readProgress(alice.userId!))?.progression).toBe(10);
+    expect(await listGenerations(alice.userId!)).toMatchObject([{ id: generated.generationId, tool: "flashcards", engine: "offline" }]);
+    // Private: another user's generation is not found by its id.
+    expect(await findOwnGeneration(bob.userId!, "flashcards", generated.generationId!)).toBeUndefined();
+    expect(await findOwnGeneration(alice.userId!, "flashcards", generated.generationId!)).toBeDefined();
+  });
+});
+
+describe("prépa chatbot, offline", () => {
+  it("answers from the pages with quotes that link to existing sections", async () => {
+    const { output } = expectOk(await askChatbot({ question: "Comment montrer qu'une suite est monotone ?" }, await student()));
+    expect(output.found).toBe(true);
+    expect(output.quotes.length).toBeGreaterThan(0);
+    for (const quote of output.quotes) expect(exists(quote.url)).toBe(true);
+    for (const source of output.sources) expect(exists(source.url)).toBe(true);
+  });
+
+  it("says so when nothing relevant is found", async () => {
+    const { output } = expectOk(await askChatbot({ question: "Quelle est la capitale du Kazakhstan ?" }, await student()));
+    expect(output).toEqual({ found: false, answer: CHATBOT_TEXT.notFound, quotes: [], sources: [] });
+  });
+});
+
+describe("quotas", () => {
+  it("stops a visitor after the daily quota with the French message", async () => {
+    const viewer = visitor();
+    for (let i = 0; i < 5; i += 1) expect((await askChatbot({ question: "limite monotone" }, viewer)).ok).toBe(true);
+    expect(await askChatbot({ question: "limite monotone" }, viewer)).toEqual({
+      ok: false,
+      status: 429,
+      message: quotaReachedMessage(5, true),
+    });
+  });
+});
+
+describe("model engine", () => {
+  const model = () =>
+    createOpenAICompatible({ name: "fake", baseURL: fake.baseUrl, supportsStructuredOutputs: true }).chatModel("fake-model");
+
+  it("uses a valid structured answer whose quotes come from the passages it was given", async () => {
+    const viewer = await student();
+    const offline = expectOk(await askChatbot({ question: "théorème de la limite monotone" }, viewer)).output;
+    // A quote copied word for word from a passage (an excerpt's first fragment).
+    const quote = { ...offline.quotes[0], text: offline.quotes[0].text.split(" … ")[0] };
+    setModelForTests(model());
+    fake.reply({ json: { found: true, answer: "Une suite croissante et majorée converge.", quotes: [quote], sources: offline.sources } });
+    const result = expectOk(await askChatbot({ question: "théorème de la limite monotone" }, viewer));
+    expect(result.engine).toBe("model");
+    expect(result.output.answer).toBe("Une suite croissante et majorée converge.");
+    const prompt = fake.requests
+      .at(-1)!
+      .messages.map((message) => message.content)
+      .join("\n");
+    expect(prompt).toContain("théorème de la limite monotone");
+    expect(prompt).toContain(quote.url);
+  });
+
+  it("falls back to the offline engine, with a note, on an invented quote, invalid JSON, an error or a timeout", async () => {
+    const viewer = await student();
+    for (const reply of [
+      {
+        json: {
+          found: true,
+          answer: "Réponse.",
+          quotes: [{ text: "Une phrase que le cours ne contient pas.", title: "Suites", url: "/chapitres-libres/suites-cours" }],
+          sources: [],
+        },
+      },
+      { text: "pas du JSON" },
+      { status: 500 },
+      { delayMs: 1_500, json: {} },
+    ]) {
+      setModelForTests(model(), 500);
+      fake.reply(reply);
+      const result = expectOk(await askChatbot({ question: "théorème de la limite monotone" }, viewer));
+      expect(result).toMatchObject({ engine: "offline", notice: GENERATOR_MESSAGES.modelFallback });
+      expect(result.output.found).toBe(true);
+    }
+  });
+});

@@ -1,0 +1,166 @@
+import { z } from "zod";
+
+/**
+ * The generators (issue #15), as the pages and the hub show them. Each tool has one input schema and one
+ * output schema, the same for both engines (engine.server.ts): the offline engine, over the site's own
+ * pages and item banks, and a language model when the operator connects one.
+ */
+export const GENERATOR_FAMILIES = {
+  reviser: "Réviser",
+  langues: "Langues",
+} as const;
+export type GeneratorFamily = keyof typeof GENERATOR_FAMILIES;
+
+export interface GeneratorTool {
+  slug: string;
+  path: string;
+  title: string;
+  family: GeneratorFamily;
+  /** What it does, in one sentence (hub and page). */
+  summary: string;
+}
+
+export const GENERATOR_TOOLS = [
+  {
+    slug: "flashcards",
+    path: "/generator/flashcards",
+    title: "Générateur de Flashcards",
+    family: "reviser",
+    summary:
+      "Des cartes de définition, à trous et de question tirées d'un texte que vous collez ou d'un chapitre du site, à corriger puis à ajouter à votre deck de révision.",
+  },
+  {
+    slug: "prepa-chatbot",
+    path: "/generator/prepa-chatbot",
+    title: "Chatbot Prépa",
+    family: "reviser",
+    summary: "Vos questions sur la prépa, les méthodes et les cours, avec des réponses tirées des pages de Tremplin, citées et liées.",
+  },
+  {
+    slug: "theme-grammar",
+    path: "/generator/theme-grammar",
+    title: "Thème Grammatical",
+    family: "langues",
+    summary: "Des phrases de thème en anglais, espagnol ou allemand, chacune sur un point de grammaire, corrigées avec la règle.",
+  },
+] as const satisfies readonly GeneratorTool[];
+
+export type GeneratorSlug = (typeof GENERATOR_TOOLS)[number]["slug"];
+
+export function generatorTool(slug: string): GeneratorTool | undefined {
+  return GENERATOR_TOOLS.find((tool) => tool.slug === slug);
+}
+
+export type Engine = "offline" | "model";
+
+/** What each result says about the engine that made it. */
+export const ENGINE_LABELS: Record<Engine, string> = {
+  offline: "Généré à partir des cours Tremplin",
+  model: "Généré par un modèle de langue à partir des cours Tremplin — à vérifier",
+};
+
+export const GENERATOR_MESSAGES = {
+  modelFallback: "Le modèle de langue n'a pas donné de réponse exploitable\u00a0: voici le résultat du moteur hors ligne.",
+  saved: "Cartes ajoutées à votre deck de révision.",
+  signInToSave: "Connectez-vous pour ajouter ces cartes à votre deck de révision.",
+} as const;
+
+export function quotaReachedMessage(max: number, visitor: boolean): string {
+  const limit = `Vous avez atteint la limite de ${max} génération${max > 1 ? "s" : ""} par jour pour cet outil. Elle se renouvelle à minuit.`;
+  return visitor ? `${limit} Créez un compte gratuit pour en obtenir davantage.` : limit;
+}
+
+/** A page of the site a result draws on. */
+export const sourceSchema = z.object({ title: z.string().min(1).max(300), url: z.string().regex(/^\/[^\s]*$/) });
+export type Source = z.infer<typeof sourceSchema>;
+
+// ── Flashcards ────────────────────────────────────────────────────────────────────────────────────
+
+export const FLASHCARD_TEXT_MAX = 20_000;
+export const CARD_KINDS = { definition: "Définition", cloze: "Texte à trous", question: "Question" } as const;
+
+export const flashcardsInputSchema = z.discriminatedUnion("source", [
+  z.object({
+    source: z.literal("text"),
+    text: z
+      .string()
+      .trim()
+      .min(80, "Collez au moins quelques phrases (80 caractères).")
+      .max(FLASHCARD_TEXT_MAX, `Le texte dépasse ${FLASHCARD_TEXT_MAX.toLocaleString("fr-FR")} caractères : raccourcissez-le.`),
+  }),
+  z.object({ source: z.literal("chapter"), chapter: z.string().regex(/^[a-z0-9-]{1,120}$/, "Choisissez un chapitre de la liste.") }),
+]);
+export type FlashcardsInput = z.infer<typeof flashcardsInputSchema>;
+
+export const generatedCardSchema = z.object({
+  kind: z.enum(Object.keys(CARD_KINDS) as [keyof typeof CARD_KINDS, ...(keyof typeof CARD_KINDS)[]]),
+  front: z.string().trim().min(1, "Le recto est vide.").max(500, "Recto trop long (500 caractères au plus)."),
+  back: z.string().trim().min(1, "Le verso est vide.").max(1_500, "Verso trop long (1 500 caractères au plus)."),
+  sourceUrl: z
+    .string()
+    .regex(/^\/[^\s]*$/)
+    .optional(),
+});
+export type GeneratedCard = z.infer<typeof generatedCardSchema>;
+
+export const flashcardsOutputSchema = z.object({
+  title: z.string().min(1).max(300),
+  cards: z.array(generatedCardSchema).max(40),
+  sources: z.array(sourceSchema).max(20),
+});
+export type FlashcardsOutput = z.infer<typeof flashcardsOutputSchema>;
+
+// ── Chatbot ───────────────────────────────────────────────────────────────────────────────────────
+
+export const chatbotInputSchema = z.object({
+  question: z.string().trim().min(3, "Posez votre question en quelques mots.").max(500, "Question trop longue (500 caractères au plus)."),
+});
+export type ChatbotInput = z.infer<typeof chatbotInputSchema>;
+
+export const chatbotOutputSchema = z.object({
+  found: z.boolean(),
+  answer: z.string().max(4_000),
+  quotes: z
+    .array(z.object({ text: z.string().min(1).max(1_200), title: z.string().min(1).max(300), url: z.string().regex(/^\/[^\s]*$/) }))
+    .max(6),
+  sources: z.array(sourceSchema).max(10),
+});
+export type ChatbotOutput = z.infer<typeof chatbotOutputSchema>;
+
+// ── Thème grammatical ─────────────────────────────────────────────────────────────────────────────
+
+export const THEME_LANGUAGES = { en: "Anglais", es: "Espagnol", de: "Allemand" } as const;
+export type ThemeLanguage = keyof typeof THEME_LANGUAGES;
+export const THEME_LEVELS = { 1: "Phrase simple", 2: "Niveau prépa", 3: "Niveau concours" } as const;
+
+export const themeDrawSchema = z.object({
+  language: z.enum(["en", "es", "de"], "Choisissez une langue."),
+  level: z.enum(["", "1", "2", "3"]).default(""),
+  /** The item just done: the next one is another. */
+  previous: z.string().max(120).default(""),
+});
+
+export const themeCheckSchema = z.object({
+  language: z.enum(["en", "es", "de"], "Choisissez une langue."),
+  itemId: z.string().regex(/^[a-z0-9-]{1,120}$/),
+  answer: z.string().trim().min(1, "Écrivez votre traduction.").max(600, "Traduction trop longue (600 caractères au plus)."),
+});
+export type ThemeCheckInput = z.infer<typeof themeCheckSchema>;
+
+export const THEME_VERDICTS = {
+  right: "Juste",
+  accents: "Juste, à un accent près",
+  wrong: "À revoir",
+} as const;
+
+export const themeCheckOutputSchema = z.object({
+  verdict: z.enum(["right", "accents", "wrong"]),
+  /** What the student wrote, and the translation it matched or the model answer. */
+  answer: z.string(),
+  expected: z.string(),
+  otherAnswers: z.array(z.string()),
+  point: z.string(),
+  explanation: z.string(),
+  sources: z.array(sourceSchema),
+});
+export type ThemeCheckOutput = z.infer<typeof themeCheckOutputSchema>;
