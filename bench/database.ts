@@ -176,24 +176,32 @@ export async function benchPglite(settings: DatabaseSettings, tmpRoot: string, l
   }
 }
 
-/** A throwaway database next to `baseUrl`, dropped afterwards. */
-export async function benchPostgres(baseUrl: string, settings: DatabaseSettings, log: (line: string) => void): Promise<DatabaseFigure> {
+/** Runs `run` on a migrated throwaway PostgreSQL database next to `baseUrl`, closed and dropped afterwards. */
+export async function withThrowawayPostgres<T>(baseUrl: string, run: (handle: DatabaseHandle) => Promise<T>): Promise<T> {
   const database = await createThrowawayDatabase(baseUrl, "tremplin_bench");
   try {
     const handle = await openPostgres(database.url);
     try {
       await handle.migrate();
-      return {
-        driver: "postgres",
-        ...(await measure(handle, settings, log)),
-        note: "local PostgreSQL, a pool of 10 connections (as the server uses)",
-      };
+      return await run(handle);
     } finally {
       await handle.close();
     }
   } finally {
     await database.drop();
   }
+}
+
+/** The note of every PostgreSQL figure. */
+export const POSTGRES_NOTE = "local PostgreSQL, a pool of 10 connections (as the server uses)";
+
+/** A throwaway database next to `baseUrl`, dropped afterwards. */
+export async function benchPostgres(baseUrl: string, settings: DatabaseSettings, log: (line: string) => void): Promise<DatabaseFigure> {
+  return withThrowawayPostgres(baseUrl, async (handle) => ({
+    driver: "postgres",
+    ...(await measure(handle, settings, log)),
+    note: POSTGRES_NOTE,
+  }));
 }
 
 export const tmpDatabaseRoot = () => path.join(tmpdir(), "tremplin-bench-db");

@@ -8,10 +8,10 @@ import type { ClassRecord } from "../app/features/classes/classes.server";
 import { classGradebook } from "../app/features/grades/class-gradebook.server";
 import { gradebookCsv } from "../app/features/grades/grades-csv.server";
 import type { GradeStatus, Period } from "../app/features/grades/marks";
-import { openPglite, openPostgres, setDatabase } from "../db/client.server";
+import { openPglite, setDatabase } from "../db/client.server";
 import type { DatabaseHandle } from "../db/client.server";
+import { POSTGRES_NOTE, withThrowawayPostgres } from "./database";
 import { assignments, classMembers, grades, user } from "../db/schema";
-import { createThrowawayDatabase } from "../tests/support/database";
 
 /**
  * Issue #13, point 12: a teacher's gradebook of 45 students × 40 assignments, timed through the server
@@ -208,20 +208,9 @@ export async function gradebookPostgres(
   settings: GradebookSettings,
   log: (line: string) => void,
 ): Promise<GradebookFigure> {
-  const database = await createThrowawayDatabase(baseUrl, "tremplin_bench");
-  try {
-    const handle = await openPostgres(database.url);
-    try {
-      await handle.migrate();
-      return {
-        driver: "postgres",
-        ...(await measure(handle, settings, log)),
-        note: "local PostgreSQL, a pool of 10 connections (as the server uses)",
-      };
-    } finally {
-      await handle.close();
-    }
-  } finally {
-    await database.drop();
-  }
+  return withThrowawayPostgres(baseUrl, async (handle) => ({
+    driver: "postgres",
+    ...(await measure(handle, settings, log)),
+    note: POSTGRES_NOTE,
+  }));
 }
