@@ -223,8 +223,10 @@ describe(`roles (${process.env.TEST_DB_DRIVER})`, () => {
     await setRole(userId, "admin");
     await setRole(userId, "prof");
     expect(await getRole(userId)).toBe("prof");
-    // Rows written in the same instant: the later insert still wins.
-    const now = new Date();
+    // Rows written in the same instant: the later insert still wins. The instant is a second ahead:
+    // PostgreSQL's now() of the rows above has microseconds, a JavaScript date only milliseconds, so
+    // `new Date()` could fall a fraction of a millisecond before them.
+    const now = new Date(Date.now() + 1_000);
     await handle.db.insert(userRoles).values([
       { userId, role: "super_admin", createdAt: now },
       { userId, role: "user", createdAt: now },
