@@ -6,6 +6,7 @@ import "react-router";
 import { findCatalogEntry } from "../app/catalog/catalog";
 import { getConfig } from "../app/config.server";
 import { sql } from "drizzle-orm";
+import { syncCorpus } from "../app/features/generators/corpus.server";
 import { TOPICS, broadcastListening, onBroadcast, startBroadcast, stopBroadcast } from "../app/features/broadcast/broadcast.server";
 import { forgetLoadedContent } from "../app/features/content/store.server";
 import { scheduleMaintenance } from "../app/features/maintenance/maintenance.server";
@@ -44,11 +45,23 @@ export async function prepare() {
       await (await getDb()).execute(sql`select pg_notify(${channel}, ${payload})`);
     },
   });
-  // Content rebuilt in place (npm run build:content) is read again from build/content.
-  onBroadcast(["content"], forgetLoadedContent);
+  // The generators' search index follows the content: brought up to date before the first request,
+  // and again when content rebuilt in place (npm run build:content) is read again from build/content.
+  await syncGeneratorCorpus();
+  onBroadcast(["content"], () => {
+    forgetLoadedContent();
+    void syncGeneratorCorpus().catch((error: unknown) => console.error("The generators' corpus could not be updated:", error));
+  });
   if (config.isProduction && !config.legal.publisherName) {
     console.warn("LEGAL_PUBLISHER_NAME and the other LEGAL_* variables are not set: the legal notice lists only what is configured.");
   }
+}
+
+async function syncGeneratorCorpus() {
+  const started = performance.now();
+  const { updated, removed } = await syncCorpus();
+  if (updated || removed)
+    console.log(`Generators' corpus: ${updated} page(s) indexed, ${removed} removed (${Math.round(performance.now() - started)} ms).`);
 }
 
 /** After the last request: closes the database (PGlite writes its files, the PostgreSQL pool ends). */

@@ -1,3 +1,4 @@
+import { GENERATOR_TOOLS } from "../features/generators/tool-list";
 import { contentEntries, listedPageDescriptions } from "./content-entries.generated";
 import { normalizePagePath } from "./page-flags";
 import type { CatalogEntry } from "./types";
@@ -375,6 +376,24 @@ export const manualCatalog: readonly CatalogEntry[] = [
     protected: true,
     noindex: true,
   },
+  // Generators (issue #15): the hub, then one page per tool (app/features/generators/generators.ts).
+  {
+    path: "/generator",
+    title: "Générateurs IA",
+    description:
+      "Des outils de révision qui travaillent sur les cours de Tremplin\u00a0: flashcards, questions sur la prépa, thème grammatical… Chaque résultat cite les pages d'où il vient.",
+    kind: "generator",
+    module: "routes/generator-hub.tsx",
+    search: { category: "Générateurs", keywords: ["générateurs", "IA", "outils", "révision", "intelligence artificielle"] },
+  },
+  ...GENERATOR_TOOLS.map((tool): CatalogEntry => ({
+    path: tool.path,
+    title: tool.title,
+    description: tool.summary,
+    kind: "generator",
+    module: `routes/generator-${tool.slug}.tsx`,
+    search: { category: "Générateurs", keywords: [...tool.keywords] },
+  })),
   {
     path: "/acces-restreint",
     title: "Accès restreint",

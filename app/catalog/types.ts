@@ -17,6 +17,7 @@ export type PageKind =
   | "teacher"
   | "request"
   | "admin"
+  | "generator"
   | "not-found"
   | (typeof COLLECTIONS)[keyof typeof COLLECTIONS]["pageKind"];
 

@@ -3,7 +3,7 @@ import { Card } from "~/components/ui/card";
 import { guardSignedInRoute } from "~/features/access/guards.server";
 import {
   ActivityChart,
-  GeneratedContentList,
+  MyGenerations,
   GlobalProgress,
   LocalStudyFigure,
   RecentHistory,
@@ -11,6 +11,8 @@ import {
   SubjectCard,
 } from "~/features/dashboard/dashboard-sections";
 import { loadDashboard } from "~/features/dashboard/dashboard.server";
+import { listGenerations } from "~/features/generators/generate.server";
+import { generatorTool } from "~/features/generators/tool-list";
 import { ReviewSession } from "~/features/review/review-session";
 import { pageMeta } from "~/features/site/meta";
 import { catalogPageMeta } from "~/features/site/page-meta.server";
@@ -31,11 +33,12 @@ import type { Route } from "./+types/dashboard";
 
 export async function loader({ request, pattern }: Route.LoaderArgs) {
   const { session } = await guardSignedInRoute({ request, pattern });
-  const [dashboard, classes, assignments, notices] = await Promise.all([
+  const [dashboard, classes, assignments, notices, generations] = await Promise.all([
     loadDashboard(session.user),
     listStudentClasses(session.user.id),
     listStudentAssignments(session.user.id),
     unreadNotices(session.user.id),
+    listGenerations(session.user.id),
   ]);
   const now = new Date();
   return {
@@ -56,6 +59,10 @@ export async function loader({ request, pattern }: Route.LoaderArgs) {
     userId: session.user.id,
     dashboard,
     classes,
+    generations: generations.flatMap((generation) => {
+      const tool = generatorTool(generation.tool);
+      return tool ? [{ ...generation, title: tool.title, href: `${tool.path}?generation=${generation.id}` }] : [];
+    }),
     // A join link: /dashboard?rejoindre=ABCD-EF23 fills the form; joining stays a click (a POST).
     joinCode: (new URL(request.url).searchParams.get("rejoindre") ?? "").slice(0, 20),
   };
@@ -102,7 +109,7 @@ export function headers() {
 }
 
 export default function Dashboard({
-  loaderData: { userId, dashboard, classes, joinCode, assignments, notices },
+  loaderData: { userId, dashboard, classes, joinCode, assignments, notices, generations },
   actionData,
 }: Route.ComponentProps) {
   useActionToast(actionData?.toast);
@@ -158,7 +165,7 @@ export default function Dashboard({
 
       <div className="grid gap-6 lg:grid-cols-2">
         <ActivityChart days={dashboard.chart} />
-        <GeneratedContentList userId={userId} />
+        <MyGenerations generations={generations} userId={userId} />
       </div>
 
       <RecentHistory history={dashboard.history} />

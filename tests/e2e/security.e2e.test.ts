@@ -364,6 +364,9 @@ describe("12. bad input on every action and API: a 4xx in French, never a 5xx or
     "/professeur",
     "/professeur-dashboard",
     "/avis",
+    "/generator/flashcards",
+    "/generator/prepa-chatbot",
+    "/generator/theme-grammar",
   ];
   const JSON_APIS = ["/api/activity", "/api/progress", "/api/revision"];
 

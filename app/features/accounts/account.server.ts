@@ -7,6 +7,7 @@ import {
   contentVisits,
   exerciseMarks,
   flashcardReviews,
+  generatedCards,
   progress,
   quizAttempts,
   studyDays,
@@ -265,7 +266,7 @@ export async function exportUserData(userId: string) {
     })
     .from(userTable)
     .where(eq(userTable.id, userId));
-  const [roles, history, progressRows, grants, sessions, events, reviews, marks, attempts, visits, days] = await Promise.all([
+  const [roles, history, progressRows, grants, sessions, events, reviews, marks, attempts, visits, days, cards] = await Promise.all([
     db.select({ role: userRoles.role, createdAt: userRoles.createdAt }).from(userRoles).where(eq(userRoles.userId, userId)),
     db.select().from(userActivityHistory).where(eq(userActivityHistory.userId, userId)).orderBy(desc(userActivityHistory.createdAt)),
     db.select().from(progress).where(eq(progress.userId, userId)),
@@ -296,6 +297,7 @@ export async function exportUserData(userId: string) {
     db.select().from(quizAttempts).where(eq(quizAttempts.userId, userId)).orderBy(quizAttempts.id),
     db.select().from(contentVisits).where(eq(contentVisits.userId, userId)).orderBy(desc(contentVisits.visitedAt)),
     db.select().from(studyDays).where(eq(studyDays.userId, userId)).orderBy(desc(studyDays.day)),
+    db.select().from(generatedCards).where(eq(generatedCards.userId, userId)).orderBy(generatedCards.id),
   ]);
   return {
     exportedAt: new Date().toISOString(),
@@ -311,6 +313,7 @@ export async function exportUserData(userId: string) {
     quizAttempts: attempts,
     studyPageVisits: visits,
     studyDays: days,
+    generatedCards: cards,
   };
 }
 

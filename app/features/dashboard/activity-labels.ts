@@ -1,4 +1,5 @@
 import { catalog } from "~/catalog/catalog";
+import { generatorTool } from "../generators/tool-list";
 import { ACTIVITY_LABELS } from "../progress/progress";
 import type { HistoryEntry } from "../activity/activity";
 
@@ -11,7 +12,7 @@ function field(value: unknown, key: string): unknown {
 }
 
 /** A history row as the dashboard shows it: a French sentence and, when it names a page, its link. */
-export function describeActivity(row: Pick<HistoryEntry, "activityType" | "generatorType" | "inputData" | "outputData">): {
+export function describeActivity(row: Pick<HistoryEntry, "id" | "activityType" | "generatorType" | "inputData" | "outputData">): {
   label: string;
   href: string | null;
 } {
@@ -34,6 +35,13 @@ export function describeActivity(row: Pick<HistoryEntry, "activityType" | "gener
       const entry = byContentId.get(String(field(row.inputData, "setId")));
       const status = field(row.outputData, "status") === "reussi" ? "réussi" : "à revoir";
       return { label: `Exercice marqué « ${status} » : ${entry?.title ?? "série retirée"}`, href: entry?.path ?? null };
+    }
+    case "generation": {
+      // A generation made on the server (issue #15): it opens again on its tool's page.
+      const tool = generatorTool(row.generatorType ?? "");
+      return tool
+        ? { label: `${tool.title}\u00a0: génération`, href: `${tool.path}?generation=${row.id}` }
+        : { label: "Génération", href: null };
     }
     case "generator":
       return { label: `Contenu généré${row.generatorType ? ` (${row.generatorType})` : ""}`, href: null };

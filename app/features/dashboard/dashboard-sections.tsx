@@ -246,35 +246,50 @@ export function useLocalData(userId: string): LocalUserData | null {
   return data;
 }
 
-const generatedAtFormat = new Intl.DateTimeFormat("fr-FR", { dateStyle: "medium", timeStyle: "short" });
+const generatedAtFormat = new Intl.DateTimeFormat("fr-FR", { dateStyle: "medium", timeStyle: "short", timeZone: "Europe/Paris" });
 
-export function GeneratedContentList({ userId }: { userId: string }) {
+export interface GenerationItem {
+  id: number;
+  title: string;
+  href: string;
+  createdAt: string;
+  engine: string;
+}
+
+/** « Mes générations »: the account's latest generations (issue #15), each opening again on its tool's page. */
+export function MyGenerations({ generations, userId }: { generations: readonly GenerationItem[]; userId: string }) {
   const data = useLocalData(userId);
-  const items = data?.generatedContent ?? [];
   return (
     <Card>
-      <h2 className="text-lg font-bold">Contenu généré</h2>
-      {data === null ? null : items.length ? (
-        <>
-          <p className="mt-1 text-sm text-muted-foreground">
-            {plural(data.progress.totalContentGenerated, "contenu généré", "contenus générés")} sur cet appareil.
-          </p>
-          <ul className="mt-3 divide-y divide-border">
-            {items.slice(0, 10).map((item) => (
-              <li key={item.id} className="py-2">
-                <span className="font-medium">{typeof item.title === "string" ? item.title : "Contenu sans titre"}</span>
-                <span className="block text-sm text-muted-foreground">
-                  Généré le {generatedAtFormat.format(new Date(item.generatedAt))}
-                </span>
-              </li>
-            ))}
-          </ul>
-        </>
+      <h2 id="generations" className="text-lg font-bold">
+        Mes générations
+      </h2>
+      {generations.length ? (
+        <ul className="mt-3 divide-y divide-border">
+          {generations.map((item) => (
+            <li key={item.id} className="py-2">
+              <Link to={item.href} className="font-medium text-primary underline underline-offset-4">
+                {item.title}
+              </Link>
+              <span className="block text-sm text-muted-foreground">
+                {generatedAtFormat.format(new Date(item.createdAt))} · {item.engine === "model" ? "modèle de langue" : "moteur hors ligne"}
+              </span>
+            </li>
+          ))}
+        </ul>
       ) : (
         <p className="mt-3 text-muted-foreground">
-          Les contenus que vous générez s'afficheront ici, les plus récents en premier. Ils restent sur cet appareil.
+          Vos flashcards, réponses et corrections générées s'afficheront ici, les plus récentes en premier.{" "}
+          <Link to="/generator" className="text-primary underline underline-offset-4">
+            Découvrir les générateurs
+          </Link>
         </p>
       )}
+      {data && data.progress.totalContentGenerated > 0 ? (
+        <p className="mt-3 text-sm text-muted-foreground">
+          {plural(data.progress.totalContentGenerated, "contenu généré", "contenus générés")} sur cet appareil.
+        </p>
+      ) : null}
     </Card>
   );
 }

@@ -38,15 +38,20 @@ describe("activity chart", () => {
 });
 
 describe("history labels", () => {
-  const row = (activityType: string, inputData: unknown = null, outputData: unknown = null) => ({
+  const row = (activityType: string, inputData: unknown = null, outputData: unknown = null, generatorType: string | null = null) => ({
+    id: 7,
     activityType,
-    generatorType: null,
+    generatorType,
     inputData,
     outputData,
   });
 
   it("says what each activity was, in French, with a link when it names a page", () => {
     expect(describeActivity(row("login"))).toEqual({ label: "Connexion", href: null });
+    expect(describeActivity(row("generation", null, null, "prepa-chatbot"))).toEqual({
+      label: "Chatbot Prépa\u00a0: génération",
+      href: "/generator/prepa-chatbot?generation=7",
+    });
     expect(describeActivity(row("logout"))).toEqual({ label: "Déconnexion", href: null });
     expect(describeActivity(row("search", { term: "séries", category: null }, { resultCount: 1 }))).toEqual({
       label: "Recherche «\u00a0séries\u00a0» (1 résultat)",

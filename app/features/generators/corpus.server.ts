@@ -6,6 +6,7 @@ import type { CompiledByKind, ContentKind } from "../../../content/collections";
 import { findCatalogEntry } from "../../catalog/catalog";
 import { type Permission, requiredPermission } from "../access/policy";
 import { allContentMeta, contentArtefactText, fillTokens } from "../content/store.server";
+import { wholeExcerpt } from "./excerpt";
 import { passagesOf } from "./passages.server";
 
 /**
@@ -124,7 +125,13 @@ export async function retrieve(query: string, options: RetrieveOptions): Promise
     .where(and(...conditions))
     .orderBy(sql`${rank} desc`, corpusPassages.id)
     .limit(options.limit ?? 6);
-  return rows.map((row) => ({ ...row, rank: Number(row.rank), matched: Number(row.matched), terms: Number(row.terms) }));
+  return rows.map((row) => ({
+    ...row,
+    excerpt: wholeExcerpt(row.body, row.excerpt),
+    rank: Number(row.rank),
+    matched: Number(row.matched),
+    terms: Number(row.terms),
+  }));
 }
 
 /** Every passage of some entries, in page order (a chapter chosen in the flashcard generator). */

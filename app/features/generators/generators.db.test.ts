@@ -7,6 +7,7 @@ import { type FakeOpenAI, startFakeOpenAI } from "../../../tests/support/fake-op
 import { registerStudent, useTestDatabase } from "../../../tests/support/accounts";
 import { findCatalogEntry } from "~/catalog/catalog";
 import { permissionChecker } from "../access/grants.server";
+import { exportUserData } from "../accounts/account.server";
 import { readProgress } from "../progress/progress.server";
 import { readDeck } from "../review/review-deck.server";
 import { CHATBOT_TEXT } from "./chatbot.server";
@@ -15,7 +16,7 @@ import { setModelForTests } from "./engine.server";
 import { NO_CARD_MESSAGE } from "./flashcards.server";
 import { type Viewer, findOwnGeneration, listGenerations, saveGeneratedCards } from "./generate.server";
 import { GENERATOR_MESSAGES, quotaReachedMessage } from "./generators";
-import { askChatbot, generateFlashcards } from "./tools.server";
+import { THEME_ITEM_UNKNOWN, askChatbot, generateFlashcards, gradeTheme } from "./tools.server";
 
 let handle: DatabaseHandle;
 let fake: FakeOpenAI;
@@ -123,6 +124,8 @@ describe("flashcards, offline", () => {
     // Private: another user's generation is not found by its id.
     expect(await findOwnGeneration(bob.userId!, "flashcards", generated.generationId!)).toBeUndefined();
     expect(await findOwnGeneration(alice.userId!, "flashcards", generated.generationId!)).toBeDefined();
+    // The saved cards go into the account's export with the rest of its data.
+    expect((await exportUserData(alice.userId!)).generatedCards).toMatchObject(cards.map(({ front, back }) => ({ front, back })));
   });
 });
 
@@ -138,6 +141,29 @@ describe("prépa chatbot, offline", () => {
   it("says so when nothing relevant is found", async () => {
     const { output } = expectOk(await askChatbot({ question: "Quelle est la capitale du Kazakhstan ?" }, await student()));
     expect(output).toEqual({ found: false, answer: CHATBOT_TEXT.notFound, quotes: [], sources: [] });
+  });
+});
+
+describe("thème grammatical", () => {
+  it("grades an answer against the bank, cites nothing it does not have, and records the drill", async () => {
+    const viewer = await student();
+    const right = expectOk(
+      await gradeTheme({ language: "en", itemId: "depuis-date-since", answer: "I've been living in Lyon since 2019" }, viewer),
+    );
+    expect(right.output).toMatchObject({ verdict: "right", expected: "I’ve been living in Lyon since 2019." });
+    for (const source of right.output.sources) expect(exists(source.url)).toBe(true);
+    const wrong = expectOk(await gradeTheme({ language: "en", itemId: "depuis-date-since", answer: "I live in Lyon since 2019." }, viewer));
+    expect(wrong.output).toMatchObject({
+      verdict: "wrong",
+      expected: "I have lived in Lyon since 2019.",
+      point: "Depuis + date\u00a0: present perfect et since",
+    });
+    expect(await listGenerations(viewer.userId!)).toMatchObject([{ tool: "theme-grammar" }, { tool: "theme-grammar" }]);
+    expect(await gradeTheme({ language: "en", itemId: "phrase-inconnue", answer: "x" }, viewer)).toEqual({
+      ok: false,
+      status: 400,
+      message: THEME_ITEM_UNKNOWN,
+    });
   });
 });
 

@@ -5,51 +5,14 @@ import { z } from "zod";
  * output schema, the same for both engines (engine.server.ts): the offline engine, over the site's own
  * pages and item banks, and a language model when the operator connects one.
  */
-export const GENERATOR_FAMILIES = {
-  reviser: "Réviser",
-  langues: "Langues",
-} as const;
-export type GeneratorFamily = keyof typeof GENERATOR_FAMILIES;
-
-export interface GeneratorTool {
-  slug: string;
-  path: string;
-  title: string;
-  family: GeneratorFamily;
-  /** What it does, in one sentence (hub and page). */
-  summary: string;
-}
-
-export const GENERATOR_TOOLS = [
-  {
-    slug: "flashcards",
-    path: "/generator/flashcards",
-    title: "Générateur de Flashcards",
-    family: "reviser",
-    summary:
-      "Des cartes de définition, à trous et de question tirées d'un texte que vous collez ou d'un chapitre du site, à corriger puis à ajouter à votre deck de révision.",
-  },
-  {
-    slug: "prepa-chatbot",
-    path: "/generator/prepa-chatbot",
-    title: "Chatbot Prépa",
-    family: "reviser",
-    summary: "Vos questions sur la prépa, les méthodes et les cours, avec des réponses tirées des pages de Tremplin, citées et liées.",
-  },
-  {
-    slug: "theme-grammar",
-    path: "/generator/theme-grammar",
-    title: "Thème Grammatical",
-    family: "langues",
-    summary: "Des phrases de thème en anglais, espagnol ou allemand, chacune sur un point de grammaire, corrigées avec la règle.",
-  },
-] as const satisfies readonly GeneratorTool[];
-
-export type GeneratorSlug = (typeof GENERATOR_TOOLS)[number]["slug"];
-
-export function generatorTool(slug: string): GeneratorTool | undefined {
-  return GENERATOR_TOOLS.find((tool) => tool.slug === slug);
-}
+export {
+  GENERATOR_FAMILIES,
+  GENERATOR_TOOLS,
+  type GeneratorFamily,
+  type GeneratorSlug,
+  type GeneratorTool,
+  generatorTool,
+} from "./tool-list";
 
 export type Engine = "offline" | "model";
 
@@ -102,6 +65,9 @@ export const generatedCardSchema = z.object({
     .optional(),
 });
 export type GeneratedCard = z.infer<typeof generatedCardSchema>;
+
+/** The cards a user keeps, edited, to save into their review deck. */
+export const savedCardsSchema = z.array(generatedCardSchema).min(1, "Gardez au moins une carte.").max(40, "40 cartes au plus à la fois.");
 
 export const flashcardsOutputSchema = z.object({
   title: z.string().min(1).max(300),

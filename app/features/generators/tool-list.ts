@@ -1,0 +1,54 @@
+/**
+ * The generators (issue #15) as the catalogue, the hub and each tool's page list them. Kept apart from
+ * generators.ts (the schemas) so that the catalogue does not pull the schemas in.
+ */
+export const GENERATOR_FAMILIES = {
+  reviser: "Réviser",
+  langues: "Langues",
+} as const;
+export type GeneratorFamily = keyof typeof GENERATOR_FAMILIES;
+
+export interface GeneratorTool {
+  slug: string;
+  path: string;
+  title: string;
+  family: GeneratorFamily;
+  /** What it does, in one sentence (hub, page, meta description). */
+  summary: string;
+  /** Words the site search matches. */
+  keywords: readonly string[];
+}
+
+export const GENERATOR_TOOLS = [
+  {
+    slug: "flashcards",
+    path: "/generator/flashcards",
+    title: "Générateur de Flashcards",
+    family: "reviser",
+    keywords: ["flashcards", "cartes", "mémorisation", "révision", "deck"],
+    summary:
+      "Des cartes de définition, à trous et de question tirées d'un texte que vous collez ou d'un chapitre du site, à corriger puis à ajouter à votre deck de révision.",
+  },
+  {
+    slug: "prepa-chatbot",
+    path: "/generator/prepa-chatbot",
+    title: "Chatbot Prépa",
+    family: "reviser",
+    keywords: ["chatbot", "question", "prépa", "méthode", "aide"],
+    summary: "Vos questions sur la prépa, les méthodes et les cours, avec des réponses tirées des pages de Tremplin, citées et liées.",
+  },
+  {
+    slug: "theme-grammar",
+    path: "/generator/theme-grammar",
+    title: "Thème Grammatical",
+    family: "langues",
+    keywords: ["thème", "traduction", "grammaire", "anglais", "espagnol", "allemand"],
+    summary: "Des phrases de thème en anglais, espagnol ou allemand, chacune sur un point de grammaire, corrigées avec la règle.",
+  },
+] as const satisfies readonly GeneratorTool[];
+
+export type GeneratorSlug = (typeof GENERATOR_TOOLS)[number]["slug"];
+
+export function generatorTool(slug: string): GeneratorTool | undefined {
+  return GENERATOR_TOOLS.find((tool) => tool.slug === slug);
+}

@@ -1,0 +1,138 @@
+import { Form, Link, data, useNavigation } from "react-router";
+import { Button } from "~/components/ui/button";
+import { Card } from "~/components/ui/card";
+import { Field, Textarea } from "~/components/ui/field";
+import { fieldErrors } from "~/features/accounts/schemas";
+import { useMathFonts } from "~/features/content/math-fonts";
+import { CopyButton, EngineNote, ExampleLink, Examples, SourceList, ToolHeader } from "~/features/generators/generator-ui";
+import { type ChatbotOutput, chatbotInputSchema, generatorTool } from "~/features/generators/generators";
+import { presentChatbot } from "~/features/generators/present.server";
+import { generatorRoute, requestedGeneration, toolPageData } from "~/features/generators/route.server";
+import { askChatbot } from "~/features/generators/tools.server";
+import { readFormData } from "~/features/http/request-body.server";
+import { pageMeta } from "~/features/site/meta";
+import type { Route } from "./+types/generator-prepa-chatbot";
+
+const TOOL = generatorTool("prepa-chatbot")!;
+const EXAMPLES = [
+  "Comment montrer que deux suites sont adjacentes ?",
+  "À quoi sert une boucle while en Python ?",
+  "Comment réviser les flashcards avec la répétition espacée ?",
+];
+
+export async function loader(args: Route.LoaderArgs) {
+  const { entry, viewer } = await generatorRoute(args);
+  const previous = await requestedGeneration(args.request, viewer, "prepa-chatbot");
+  const question = previous
+    ? String((previous.input as { question?: unknown }).question ?? "")
+    : (new URL(args.request.url).searchParams.get("question") ?? "").slice(0, 500);
+  return {
+    ...(await toolPageData(entry, viewer)),
+    question,
+    previous: previous && { engine: previous.engine, result: presentChatbot(previous.output as ChatbotOutput) },
+  };
+}
+
+export async function action(args: Route.ActionArgs) {
+  const { viewer } = await generatorRoute(args);
+  const formData = await readFormData(args.request);
+  const question = String(formData.get("question") ?? "").slice(0, 2_000);
+  const parsed = chatbotInputSchema.safeParse({ question });
+  if (!parsed.success) return data({ ok: false as const, question, error: fieldErrors(parsed.error).question }, { status: 400 });
+  const generated = await askChatbot(parsed.data, viewer);
+  if (!generated.ok) return data({ ok: false as const, question, error: generated.message }, { status: generated.status });
+  return {
+    ok: true as const,
+    question,
+    engine: generated.result.engine,
+    notice: generated.result.notice,
+    result: presentChatbot(generated.result.output),
+    generationId: generated.generationId,
+  };
+}
+
+export const meta: Route.MetaFunction = ({ loaderData }) => pageMeta(loaderData?.meta);
+
+export default function PrepaChatbot({ loaderData, actionData }: Route.ComponentProps) {
+  const { modelOn, quota, previous } = loaderData;
+  const navigation = useNavigation();
+  const busy = navigation.state === "submitting";
+  const shown = actionData?.ok ? actionData : previous ? { ...previous, notice: undefined } : undefined;
+  useMathFonts(shown?.result);
+  return (
+    <div className="mx-auto max-w-4xl px-4 py-10">
+      <ToolHeader tool={TOOL} modelOn={modelOn} quota={quota} />
+      <Card className="mt-8">
+        <Form method="post" className="space-y-4">
+          <Field label="Votre question" error={actionData?.ok === false ? actionData.error : undefined}>
+            {({ id, describedBy, invalid }) => (
+              <Textarea
+                id={id}
+                name="question"
+                aria-describedby={describedBy}
+                aria-invalid={invalid}
+                defaultValue={actionData?.question ?? loaderData.question}
+                maxLength={500}
+                required
+                className="min-h-20"
+              />
+            )}
+          </Field>
+          <Button type="submit" disabled={busy}>
+            {busy ? "Recherche dans les cours…" : "Poser la question"}
+          </Button>
+        </Form>
+      </Card>
+      {shown ? <ChatbotAnswer {...shown} /> : null}
+      <div className="mt-10">
+        <Examples>
+          {EXAMPLES.map((example) => (
+            <ExampleLink key={example} to={`?question=${encodeURIComponent(example)}`}>
+              {example}
+            </ExampleLink>
+          ))}
+        </Examples>
+      </div>
+    </div>
+  );
+}
+
+function ChatbotAnswer({
+  engine,
+  notice,
+  result,
+}: {
+  engine: "offline" | "model";
+  notice?: string;
+  result: ReturnType<typeof presentChatbot>;
+}) {
+  return (
+    <section aria-labelledby="reponse" className="mt-8 space-y-4" aria-live="polite">
+      <h2 id="reponse" className="text-2xl font-bold">
+        Réponse
+      </h2>
+      <EngineNote engine={engine} notice={notice} />
+      <p className="text-lg">{result.answer}</p>
+      {result.quotes.length ? (
+        <ul className="space-y-3">
+          {result.quotes.map((quote) => (
+            <li key={`${quote.url}-${quote.text.slice(0, 20)}`}>
+              <figure className="rounded-xl border border-border bg-muted/40 p-4">
+                <blockquote className="text-base" dangerouslySetInnerHTML={{ __html: quote.html }} />
+                <figcaption className="mt-2 text-sm">
+                  <Link to={quote.url} className="font-semibold text-primary underline underline-offset-4">
+                    {quote.title}
+                  </Link>
+                </figcaption>
+              </figure>
+            </li>
+          ))}
+        </ul>
+      ) : null}
+      <SourceList sources={result.sources} heading="Pages citées" />
+      <div className="flex flex-wrap gap-2">
+        <CopyButton text={result.plainText} label="Copier la réponse" />
+      </div>
+    </section>
+  );
+}
