@@ -16,7 +16,7 @@ import { setModelForTests } from "./engine.server";
 import { NO_CARD_MESSAGE } from "./flashcards.server";
 import { type Viewer, findOwnGeneration, listGenerations, saveGeneratedCards } from "./generate.server";
 import { GENERATOR_MESSAGES, quotaReachedMessage } from "./generators";
-import { THEME_ITEM_UNKNOWN, askChatbot, generateFlashcards, gradeTheme } from "./tools.server";
+import { THEME_ITEM_UNKNOWN, askChatbot, generateAnswer, generateFlashcards, generateParagraph, gradeTheme } from "./tools.server";
 
 let handle: DatabaseHandle;
 let fake: FakeOpenAI;
@@ -164,6 +164,53 @@ describe("thème grammatical", () => {
       status: 400,
       message: THEME_ITEM_UNKNOWN,
     });
+  });
+});
+
+describe("interview answers and paragraphs", () => {
+  const notes =
+    "En 2023, j'ai rejoint l'association d'aide aux devoirs de mon lycée.\nMon rôle était de trouver des bénévoles.\nJ'ai démarché les classes une par une.\nAu final, nous sommes passés de 6 à 15 bénévoles.";
+
+  it("answers a bank question with the student's sentences and the bank's method, and records it", async () => {
+    const viewer = await student();
+    const { output, engine } = expectOk(await generateAnswer({ questionId: "engagement-associatif", question: "", format: "", notes }, viewer));
+    expect(engine).toBe("offline");
+    expect(output.format).toBe("star");
+    expect(output.parts.flatMap((part) => part.sentences).join(" ")).toBe(notes.replace(/\n/g, " "));
+    expect(output.method).toContain("Présentez la structure et votre rôle en une phrase.");
+    expect(await listGenerations(viewer.userId!)).toMatchObject([{ tool: "answer" }]);
+  });
+
+  it("refuses a model draft that invents an experience, and keeps one that does not", async () => {
+    const viewer = await student();
+    const input = { questionId: "engagement-associatif", question: "", format: "" as const, notes };
+    const offline = expectOk(await generateAnswer(input, viewer)).output;
+    setModelForTests(createOpenAICompatible({ name: "fake", baseURL: fake.baseUrl, supportsStructuredOutputs: true }).chatModel("m"));
+    fake.reply({ json: { ...offline, draft: "En 2023, j'ai rejoint l'association et trouvé des bénévoles : nous sommes passés de 6 à 15." } });
+    expect(expectOk(await generateAnswer(input, viewer)).engine).toBe("model");
+    fake.reply({ json: { ...offline, draft: "En 2021, j'ai fondé une association avec la Croix-Rouge." } });
+    expect(expectOk(await generateAnswer(input, viewer))).toMatchObject({ engine: "offline", notice: GENERATOR_MESSAGES.modelFallback });
+  });
+
+  it("builds a paragraph from the student's words, with the checklist and passages of existing pages", async () => {
+    const { output } = expectOk(
+      await generateParagraph(
+        {
+          subject: "",
+          idea: "Une suite croissante et majorée converge",
+          argument: "",
+          example: "la suite des sommes partielles de la série des inverses des carrés est croissante et majorée par 2",
+        },
+        await student(),
+      ),
+    );
+    expect(output.paragraph).toBe(
+      "Une suite croissante et majorée converge. Par exemple, la suite des sommes partielles de la série des inverses des carrés est croissante et majorée par 2. Cet exemple montre ainsi qu'une suite croissante et majorée converge.",
+    );
+    expect(output.checklist.find((item) => item.label === "Un argument qui explique pourquoi")?.ok).toBe(false);
+    expect(output.checklist.find((item) => item.label === "Un exemple précis")?.ok).toBe(true);
+    expect(output.related.length).toBeGreaterThan(0);
+    for (const item of [...output.related, ...output.sources]) expect(exists(item.url)).toBe(true);
   });
 });
 

@@ -130,3 +130,81 @@ export const themeCheckOutputSchema = z.object({
   sources: z.array(sourceSchema),
 });
 export type ThemeCheckOutput = z.infer<typeof themeCheckOutputSchema>;
+
+// ── Réponses d'entretien ──────────────────────────────────────────────────────────────────────────
+
+export const ANSWER_FORMAT_LABELS = {
+  star: "STAR (situation, tâche, action, résultat)",
+  pitch: "Pitch (hier, aujourd'hui, demain)",
+  argument: "Argumentation (position, raisons, exemple, conclusion)",
+} as const;
+export type AnswerFormat = keyof typeof ANSWER_FORMAT_LABELS;
+export const ANSWER_NOTES_MAX = 4_000;
+
+export const answerInputSchema = z
+  .object({
+    questionId: z
+      .string()
+      .regex(/^[a-z0-9-]{0,120}$/)
+      .default(""),
+    question: z.string().trim().max(300, "Question trop longue (300 caractères au plus).").default(""),
+    format: z.enum(["", "star", "pitch", "argument"]).default(""),
+    notes: z
+      .string()
+      .trim()
+      .min(40, "Écrivez vos notes en quelques phrases (40 caractères au moins)\u00a0: le générateur n'utilise que ce que vous écrivez.")
+      .max(ANSWER_NOTES_MAX, `Vos notes dépassent ${ANSWER_NOTES_MAX.toLocaleString("fr-FR")} caractères\u00a0: gardez l'essentiel.`),
+  })
+  .refine((input) => input.questionId !== "" || input.question.length >= 5, {
+    message: "Choisissez une question de la banque ou écrivez la vôtre.",
+    path: ["question"],
+  });
+export type AnswerInput = z.infer<typeof answerInputSchema>;
+
+export const answerOutputSchema = z.object({
+  question: z.string().min(1).max(300),
+  format: z.enum(["star", "pitch", "argument"]),
+  /** What the jury checks with this question (bank questions only). */
+  expects: z.string().max(600).optional(),
+  /** The answer's parts in order, each with the student's own sentences. */
+  parts: z
+    .array(
+      z.object({ label: z.string().min(1).max(80), hint: z.string().max(300), sentences: z.array(z.string().min(1).max(1_000)).max(20) }),
+    )
+    .min(2)
+    .max(5),
+  /** The answer read aloud: the student's sentences in the order of the parts. */
+  draft: z.string().max(6_000),
+  method: z.array(z.string().max(400)).max(8),
+  pitfalls: z.array(z.string().max(400)).max(6),
+  sources: z.array(sourceSchema).max(6),
+});
+export type AnswerOutput = z.infer<typeof answerOutputSchema>;
+
+// ── Paragraphe argumenté ──────────────────────────────────────────────────────────────────────────
+
+export const paragraphInputSchema = z.object({
+  subject: z.string().trim().max(300, "Sujet trop long (300 caractères au plus).").default(""),
+  idea: z
+    .string()
+    .trim()
+    .min(15, "Écrivez votre idée en une phrase (15 caractères au moins).")
+    .max(400, "Idée trop longue (400 caractères au plus)\u00a0: une phrase suffit."),
+  argument: z.string().trim().max(800, "Argument trop long (800 caractères au plus).").default(""),
+  example: z
+    .string()
+    .trim()
+    .min(15, "Décrivez votre exemple en une phrase au moins (15 caractères).")
+    .max(1_000, "Exemple trop long (1 000 caractères au plus)."),
+});
+export type ParagraphInput = z.infer<typeof paragraphInputSchema>;
+
+export const paragraphOutputSchema = z.object({
+  paragraph: z.string().min(1).max(4_000),
+  parts: z.array(z.object({ label: z.string().min(1).max(60), text: z.string().max(1_500) })).max(6),
+  checklist: z.array(z.object({ label: z.string().max(120), ok: z.boolean(), advice: z.string().max(400) })).max(10),
+  /** Passages of the site that may support the paragraph (the student checks and cites them). */
+  related: z.array(z.object({ title: z.string().max(300), url: z.string().regex(/^\/[^\s]*$/), excerpt: z.string().max(1_200) })).max(4),
+  sources: z.array(sourceSchema).max(6),
+});
+export type ParagraphOutput = z.infer<typeof paragraphOutputSchema>;

@@ -7,9 +7,7 @@ import type { ChatbotOutput, FlashcardsOutput } from "./generators";
  */
 export function presentChatbot(output: ChatbotOutput) {
   const quotes = output.quotes.map((quote) => ({ ...quote, html: formulaTextToHtml(quote.text) }));
-  const plainText = [output.answer, ...output.quotes.map((quote) => `«\u00a0${quote.text}\u00a0» (${quote.title}, ${quote.url})`)].join(
-    "\n\n",
-  );
+  const plainText = [output.answer, ...output.quotes.map((quote) => `« ${quote.text} » (${quote.title}, ${quote.url})`)].join("\n\n");
   return { ...output, quotes, plainText };
 }
 

@@ -4,6 +4,8 @@
  */
 export const GENERATOR_FAMILIES = {
   reviser: "Réviser",
+  ecrits: "Rédiger",
+  oraux: "Oraux et entretiens",
   langues: "Langues",
 } as const;
 export type GeneratorFamily = keyof typeof GENERATOR_FAMILIES;
@@ -44,6 +46,24 @@ export const GENERATOR_TOOLS = [
     family: "langues",
     keywords: ["thème", "traduction", "grammaire", "anglais", "espagnol", "allemand"],
     summary: "Des phrases de thème en anglais, espagnol ou allemand, chacune sur un point de grammaire, corrigées avec la règle.",
+  },
+  {
+    slug: "answer",
+    path: "/generator/answer",
+    title: "Générateur de Réponses",
+    family: "oraux",
+    keywords: ["entretien", "réponse", "STAR", "pitch", "personnalité", "oral"],
+    summary:
+      "Une question d'entretien et vos notes : une réponse structurée (STAR, pitch ou argumentation) faite uniquement de ce que vous avez écrit, avec la méthode et les pièges de la question.",
+  },
+  {
+    slug: "paragraph",
+    path: "/generator/paragraph",
+    title: "Générateur de Paragraphes",
+    family: "ecrits",
+    keywords: ["paragraphe", "dissertation", "argument", "exemple", "rédaction"],
+    summary:
+      "Votre idée, votre argument et votre exemple, mis dans l'ordre de la méthode (idée, argument, exemple, analyse), avec la liste de contrôle du paragraphe et les pages du site qui peuvent l'étayer.",
   },
 ] as const satisfies readonly GeneratorTool[];
 

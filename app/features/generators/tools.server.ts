@@ -1,17 +1,25 @@
+import { ANSWER_QUESTION_UNKNOWN, answerOffline, introducesFacts, noteSentences, resolveQuestion } from "./answer.server";
 import { chatbotOffline, chatbotPassages } from "./chatbot.server";
-import { passagesOfContent } from "./corpus.server";
+import { passagesOfContent, retrieve } from "./corpus.server";
+import { paragraphChecklist, paragraphOffline } from "./paragraph.server";
 import { type EngineResult, type ModelTask, comparable, passagesForPrompt, runEngines } from "./engine.server";
 import { NO_CARD_MESSAGE, chapterCards, pastedTextCards } from "./flashcards.server";
 import { type Viewer, corpusPermissions, recordGeneration, spendQuota } from "./generate.server";
 import {
+  type AnswerInput,
+  type AnswerOutput,
   type ChatbotInput,
   type ChatbotOutput,
   type FlashcardsInput,
   type FlashcardsOutput,
+  type ParagraphInput,
+  type ParagraphOutput,
   type ThemeCheckInput,
   type ThemeCheckOutput,
+  answerOutputSchema,
   chatbotOutputSchema,
   flashcardsOutputSchema,
+  paragraphOutputSchema,
 } from "./generators";
 import { findItem, gradeThemeOffline } from "./theme.server";
 
@@ -45,10 +53,10 @@ export async function generateFlashcards(input: FlashcardsInput, viewer: Viewer)
   const urls = new Set(passages.map((passage) => passage.url));
   const task: ModelTask<FlashcardsOutput> = {
     system:
-      "Tu écris des flashcards de révision\u00a0: définitions, textes à trous (le mot caché est remplacé par […]) et questions, une seule notion par carte, formules en LaTeX entre $…$. 10 à 25 cartes.",
+      "Tu écris des flashcards de révision : définitions, textes à trous (le mot caché est remplacé par […]) et questions, une seule notion par carte, formules en LaTeX entre $…$. 10 à 25 cartes.",
     prompt:
       input.source === "chapter"
-        ? `Chapitre « ${offline.title} ». Chaque carte porte dans sourceUrl l'url du passage d'où elle vient. Les sources sont les pages utilisées.\n\n${passagesForPrompt(passages.map((passage) => ({ ...passage, body: passage.body.slice(0, 1_500) })).slice(0, 40))}`
+        ? `Chapitre « ${offline.title} ». Chaque carte porte dans sourceUrl l'url du passage d'où elle vient. Les sources sont les pages utilisées.\n\n${passagesForPrompt(passages.map((passage) => ({ ...passage, body: passage.body.slice(0, 1_500) })).slice(0, 40))}`
         : `Texte de l'élève (seule source autorisée ; pas de sourceUrl, pas de sources) :\n"""\n${input.text}\n"""`,
     accept: (output) =>
       output.cards.length > 0 &&
@@ -67,7 +75,7 @@ export async function askChatbot(input: ChatbotInput, viewer: Viewer): Promise<G
   const task: ModelTask<ChatbotOutput> | undefined = passages.length
     ? {
         system:
-          "Tu réponds aux questions d'élèves de prépa ECG à partir des passages numérotés des pages de Tremplin. answer\u00a0: une réponse claire en 2 à 6 phrases. quotes\u00a0: 1 à 3 extraits recopiés mot pour mot des passages, avec le titre et l'url du passage. sources\u00a0: les pages utilisées (url sans #). found\u00a0: false si les passages ne répondent pas à la question.",
+          "Tu réponds aux questions d'élèves de prépa ECG à partir des passages numérotés des pages de Tremplin. answer : une réponse claire en 2 à 6 phrases. quotes : 1 à 3 extraits recopiés mot pour mot des passages, avec le titre et l'url du passage. sources : les pages utilisées (url sans #). found : false si les passages ne répondent pas à la question.",
         prompt: `Question : ${input.question}\n\nPassages :\n${passagesForPrompt(passages)}`,
         accept: (output) =>
           !output.found ||
@@ -82,11 +90,68 @@ export async function askChatbot(input: ChatbotInput, viewer: Viewer): Promise<G
   return generation("prepa-chatbot", viewer, input, () => runEngines(chatbotOutputSchema, () => chatbotOffline(passages), task));
 }
 
-export const THEME_ITEM_UNKNOWN = "Cette phrase n'existe plus\u00a0: tirez-en une autre.";
+export const THEME_ITEM_UNKNOWN = "Cette phrase n'existe plus : tirez-en une autre.";
 
 /** Grades a thème answer (offline: the bank's accepted translations); the graded drill is the generation recorded. */
 export async function gradeTheme(input: ThemeCheckInput, viewer: Viewer): Promise<Generated<ThemeCheckOutput>> {
   const item = findItem(input.language, input.itemId);
   if (!item) return { ok: false, status: 400, message: THEME_ITEM_UNKNOWN };
   return generation("theme-grammar", viewer, input, async () => ({ output: gradeThemeOffline(input, item), engine: "offline", ms: 0 }));
+}
+
+/** An interview answer built from the student's notes only (answer.server.ts); the model may write the draft. */
+export async function generateAnswer(input: AnswerInput, viewer: Viewer): Promise<Generated<AnswerOutput>> {
+  const resolved = resolveQuestion(input);
+  if (!resolved) return { ok: false, status: 400, message: ANSWER_QUESTION_UNKNOWN };
+  const offline = answerOffline(input, resolved);
+  const written = noteSentences(input.notes).map(comparable);
+  const task: ModelTask<AnswerOutput> = {
+    system: [
+      "Tu aides un élève à préparer l'entretien de personnalité d'une école de commerce.",
+      "parts : les parties de la structure demandée, dans l'ordre, avec les mêmes label et hint que ceux donnés ; chaque phrase de sentences est recopiée mot pour mot des notes de l'élève. Une partie sans phrase reste vide.",
+      "draft : la réponse telle que l'élève la dirait à l'oral, à la première personne, en 120 à 250 mots, qui n'utilise que les faits des notes : aucune expérience, aucun chiffre, aucun nom qui n'y figure pas.",
+      "method, pitfalls, expects, question, format, sources : recopie ceux qui te sont donnés.",
+    ].join("\n"),
+    prompt: `Question : ${offline.question}\nStructure : ${offline.format}\nParties (label — hint) :\n${offline.parts.map((part) => `- ${part.label} — ${part.hint}`).join("\n")}\n\nNotes de l'élève :\n"""\n${input.notes}\n"""\n\nMéthode : ${JSON.stringify(offline.method)}\nPièges : ${JSON.stringify(offline.pitfalls)}\nCe que le jury attend : ${offline.expects ?? ""}`,
+    accept: (output) =>
+      output.parts.length === offline.parts.length &&
+      output.parts.every(
+        (part, index) =>
+          part.label === offline.parts[index].label &&
+          part.sentences.every((sentence) => written.some((line) => line.includes(comparable(sentence).replace(/[.!?]+$/, "")))),
+      ) &&
+      !introducesFacts(output.draft, `${input.notes}\n${offline.question}`),
+  };
+  return generation("answer", viewer, input, async () => {
+    const result = await runEngines(answerOutputSchema, () => offline, task);
+    // What is not the model's to change stays as the bank says.
+    return {
+      ...result,
+      output: { ...result.output, method: offline.method, pitfalls: offline.pitfalls, expects: offline.expects, sources: offline.sources },
+    };
+  });
+}
+
+/** An argued paragraph from the student's idea, argument and example (paragraph.server.ts). */
+export async function generateParagraph(input: ParagraphInput, viewer: Viewer): Promise<Generated<ParagraphOutput>> {
+  const query = [input.subject, input.idea, input.example].filter(Boolean).join(" ");
+  const passages = (await retrieve(query, { permissions: await corpusPermissions(viewer), limit: 6 })).filter(
+    (passage) => passage.matched >= 2,
+  );
+  const offline = paragraphOffline(input, passages);
+  const allowed = [input.subject, input.idea, input.argument, input.example, ...passages.map((passage) => passage.body)].join("\n");
+  const task: ModelTask<ParagraphOutput> = {
+    system: [
+      "Tu aides un élève de prépa à rédiger un paragraphe argumenté de dissertation : idée directrice, argument, exemple, analyse de l'exemple.",
+      "paragraph : un seul paragraphe de 100 à 200 mots, impersonnel (pas de « je »), qui reprend l'idée, l'argument et l'exemple de l'élève. Tu n'ajoutes aucun fait, aucune date, aucun chiffre, aucun nom qui ne soit dans le texte de l'élève ou dans les passages fournis.",
+      "parts : le paragraphe découpé en Idée directrice, Argument, Exemple, Analyse. related, checklist, sources : recopie ceux qui te sont donnés.",
+    ].join("\n"),
+    prompt: `Sujet : ${input.subject || "(non précisé)"}\nIdée : ${input.idea}\nArgument : ${input.argument || "(aucun)"}\nExemple : ${input.example}\n\nPassages des cours (facultatifs) :\n${passagesForPrompt(passages.slice(0, 3))}`,
+    accept: (output) => !introducesFacts(output.paragraph, allowed),
+  };
+  return generation("paragraph", viewer, input, async () => {
+    const result = await runEngines(paragraphOutputSchema, () => offline, task);
+    const output = { ...result.output, related: offline.related, sources: offline.sources };
+    return { ...result, output: { ...output, checklist: paragraphChecklist(input, output.paragraph) } };
+  });
 }
