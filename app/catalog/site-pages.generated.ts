@@ -66,6 +66,8 @@ export const sitePageFlags: Record<string, number> = {
   "/generator": 0,
   "/generator/answer": 0,
   "/generator/flashcards": 0,
+  "/generator/languages": 0,
+  "/generator/languages-unified": 0,
   "/generator/paragraph": 0,
   "/generator/prepa-chatbot": 0,
   "/generator/theme-grammar": 0,

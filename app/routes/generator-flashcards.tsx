@@ -6,7 +6,8 @@ import { Card } from "~/components/ui/card";
 import { Field, Fieldset, SelectField, Textarea } from "~/components/ui/field";
 import { useMathFonts } from "~/features/content/math-fonts";
 import { chapterChoices } from "~/features/generators/flashcards.server";
-import { corpusPermissions, saveGeneratedCards } from "~/features/generators/generate.server";
+import { corpusPermissions } from "~/features/generators/generate.server";
+import { saveCardsFromForm } from "~/features/generators/save-cards.server";
 import { CopyButton, EngineNote, ExampleLink, Examples, SourceList, ToolHeader } from "~/features/generators/generator-ui";
 import {
   CARD_KINDS,
@@ -15,7 +16,6 @@ import {
   GENERATOR_MESSAGES,
   flashcardsInputSchema,
   generatorTool,
-  savedCardsSchema,
 } from "~/features/generators/generators";
 import { presentCards } from "~/features/generators/present.server";
 import { generatorRoute, requestedGeneration, toolPageData } from "~/features/generators/route.server";
@@ -52,7 +52,7 @@ export async function loader(args: Route.LoaderArgs) {
 export async function action(args: Route.ActionArgs) {
   const { viewer } = await generatorRoute(args);
   const formData = await readFormData(args.request);
-  if (formData.get("intent") === "save") return saveCards(formData, viewer.userId);
+  if (formData.get("intent") === "save") return saveCardsFromForm(formData, viewer.userId, "flashcards");
   const values = {
     source: formData.get("source") === "text" ? ("text" as const) : ("chapter" as const),
     chapter: String(formData.get("chapter") ?? "").slice(0, 200),
@@ -74,38 +74,6 @@ export async function action(args: Route.ActionArgs) {
     result: presentCards(generated.result.output),
     generationId: generated.generationId,
   };
-}
-
-/** The cards kept (edited) by a signed-in user, into their review deck. */
-async function saveCards(formData: FormData, userId: string | null) {
-  if (!userId)
-    return data(
-      { intent: "save" as const, ok: false as const, error: GENERATOR_MESSAGES.signInToSave, errors: {} as Record<string, string> },
-      { status: 401 },
-    );
-  const kept = formData.getAll("keep").map(String).slice(0, 40);
-  const cards = kept.map((index) => ({
-    kind: String(formData.get(`kind-${index}`) ?? ""),
-    front: String(formData.get(`front-${index}`) ?? "").slice(0, 2_000),
-    back: String(formData.get(`back-${index}`) ?? "").slice(0, 4_000),
-    sourceUrl: formData.get(`source-${index}`) ? String(formData.get(`source-${index}`)).slice(0, 300) : undefined,
-  }));
-  const parsed = savedCardsSchema.safeParse(cards);
-  if (!parsed.success) {
-    const errors: Record<string, string> = {};
-    for (const issue of parsed.error.issues) {
-      const position = issue.path[0];
-      const key = typeof position === "number" ? kept[position] : "form";
-      errors[key] ??= issue.message;
-    }
-    return data(
-      { intent: "save" as const, ok: false as const, error: errors.form ?? "Corrigez les cartes signalées.", errors },
-      { status: 400 },
-    );
-  }
-  const generationId = Number(formData.get("generationId")) || null;
-  const saved = await saveGeneratedCards(userId, generationId, parsed.data);
-  return { intent: "save" as const, ok: true as const, count: saved.length };
 }
 
 export const meta: Route.MetaFunction = ({ loaderData }) => pageMeta(loaderData?.meta);

@@ -124,8 +124,52 @@ export const connectorBankSchema = z
   .strict()
   .superRefine((bank, context) => uniqueIds(bank.groups, context, "groupe"));
 
-export const bankSchema = z.discriminatedUnion("type", [themeDrillBankSchema, interviewQuestionBankSchema, connectorBankSchema]);
+export const WRITING_EXERCISES = { synthese: "Synthèse", essai: "Essai" } as const;
+export type WritingExercise = keyof typeof WRITING_EXERCISES;
+
+/** The steps of the written exercises in the languages, each with the connector groups it calls for. */
+export const writingMethodBankSchema = z
+  .object({
+    type: z.literal("writing-methods"),
+    id,
+    title: text,
+    exercises: z
+      .array(
+        z
+          .object({
+            id: z.enum(Object.keys(WRITING_EXERCISES) as [WritingExercise, ...WritingExercise[]]),
+            title: text,
+            /** The exam formats, each with its year or « depuis ». */
+            formats: z.array(text).min(1),
+            steps: z
+              .array(
+                z
+                  .object({
+                    id,
+                    heading: text,
+                    advice: z.array(text).min(1).max(5),
+                    /** Ids of groups of the connector banks (the same ids in every language). */
+                    connectors: z.array(id).default([]),
+                  })
+                  .strict(),
+              )
+              .min(3),
+          })
+          .strict(),
+      )
+      .min(1),
+  })
+  .strict()
+  .superRefine((bank, context) => uniqueIds(bank.exercises, context, "exercice"));
+
+export const bankSchema = z.discriminatedUnion("type", [
+  themeDrillBankSchema,
+  interviewQuestionBankSchema,
+  connectorBankSchema,
+  writingMethodBankSchema,
+]);
 export type Bank = z.infer<typeof bankSchema>;
 export type ThemeDrillBank = z.infer<typeof themeDrillBankSchema>;
 export type InterviewQuestionBank = z.infer<typeof interviewQuestionBankSchema>;
 export type ConnectorBank = z.infer<typeof connectorBankSchema>;
+export type WritingMethodBank = z.infer<typeof writingMethodBankSchema>;

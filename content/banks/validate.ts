@@ -25,6 +25,11 @@ function frenchFields(bank: Bank): { where: string; text: string }[] {
         { where: group.id, text: group.function },
         ...group.items.flatMap((item) => [item.translation, item.note ?? ""].map((text) => ({ where: `${group.id}, ${item.term}`, text }))),
       ]);
+    case "writing-methods":
+      return bank.exercises.flatMap((exercise) => [
+        ...[exercise.title, ...exercise.formats].map((text) => ({ where: exercise.id, text })),
+        ...exercise.steps.flatMap((step) => [step.heading, ...step.advice].map((text) => ({ where: `${exercise.id}, ${step.id}`, text }))),
+      ]);
   }
 }
 
@@ -40,6 +45,7 @@ function linkedPaths(bank: Bank): string[] {
 export async function checkBanks(knownPaths: ReadonlySet<string>, dir = BANKS_DIR): Promise<{ count: number; problems: string[] }> {
   const files = (await readdir(dir)).filter((name) => name.endsWith(".yaml")).sort();
   const problems: string[] = [];
+  const loaded: Bank[] = [];
   for (const name of files) {
     const where = `banks/${name}`;
     let data: unknown;
@@ -55,11 +61,31 @@ export async function checkBanks(knownPaths: ReadonlySet<string>, dir = BANKS_DI
       continue;
     }
     const bank = parsed.data;
+    loaded.push(bank);
     if (`${bank.id}.yaml` !== name) problems.push(`${where}: le nom du fichier doit être ${bank.id}.yaml`);
     for (const field of frenchFields(bank)) {
       for (const problem of [...typographyProblems(field.text), ...placeholderProblems(field.text)]) problems.push(`${where} (${field.where}): ${problem.message}`);
     }
     for (const link of linkedPaths(bank)) if (!knownPaths.has(link)) problems.push(`${where}: lien vers une page inexistante : ${link}`);
   }
+  problems.push(...connectorGroupProblems(loaded));
   return { count: files.length, problems };
+}
+
+/** A writing method names connector groups: every language's connector bank must have each of them. */
+function connectorGroupProblems(banks: readonly Bank[]): string[] {
+  const connectorBanks = banks.filter((bank) => bank.type === "connectors");
+  return banks.flatMap((bank) =>
+    bank.type !== "writing-methods"
+      ? []
+      : bank.exercises.flatMap((exercise) =>
+          exercise.steps.flatMap((step) =>
+            step.connectors.flatMap((group) =>
+              connectorBanks
+                .filter((connectors) => !connectors.groups.some((candidate) => candidate.id === group))
+                .map((connectors) => `banks/${bank.id}.yaml (${exercise.id}, ${step.id}): groupe de connecteurs absent de ${connectors.id} : ${group}`),
+            ),
+          ),
+        ),
+  );
 }

@@ -104,16 +104,16 @@ export async function findOwnGeneration(userId: string, tool: GeneratorSlug, id:
 }
 
 /**
- * Saves the cards the user kept into their review deck, due now. `generationId` must be one of the
+ * Saves the cards the user kept into their review deck, due now. `generation` must be one of the
  * user's own generations (else it is left empty). Returns the ids of the new cards.
  */
 export async function saveGeneratedCards(
   userId: string,
-  generationId: number | null,
+  generation: { tool: GeneratorSlug; id: number } | null,
   cards: readonly GeneratedCard[],
   now = new Date(),
 ): Promise<string[]> {
-  const own = generationId ? await findOwnGeneration(userId, "flashcards", generationId) : undefined;
+  const own = generation ? await findOwnGeneration(userId, generation.tool, generation.id) : undefined;
   const db = await getDb();
   return db.transaction(async (tx) => {
     const saved = await tx

@@ -16,7 +16,16 @@ import { setModelForTests } from "./engine.server";
 import { NO_CARD_MESSAGE } from "./flashcards.server";
 import { type Viewer, findOwnGeneration, listGenerations, saveGeneratedCards } from "./generate.server";
 import { GENERATOR_MESSAGES, quotaReachedMessage } from "./generators";
-import { THEME_ITEM_UNKNOWN, askChatbot, generateAnswer, generateFlashcards, generateParagraph, gradeTheme } from "./tools.server";
+import {
+  THEME_ITEM_UNKNOWN,
+  askChatbot,
+  generateAnswer,
+  generateFlashcards,
+  generateParagraph,
+  generateVocabulary,
+  generateWritingHelp,
+  gradeTheme,
+} from "./tools.server";
 
 let handle: DatabaseHandle;
 let fake: FakeOpenAI;
@@ -103,7 +112,7 @@ describe("flashcards, offline", () => {
     const generated = await generateFlashcards({ source: "chapter", chapter: "python-fondamentaux" }, alice);
     if (!generated.ok) throw new Error(generated.message);
     const cards = generated.result.output.cards.slice(0, 2);
-    const ids = await saveGeneratedCards(alice.userId!, generated.generationId, cards);
+    const ids = await saveGeneratedCards(alice.userId!, { tool: "flashcards", id: generated.generationId! }, cards);
     const deck = await readDeck(alice.userId!);
     expect(deck.cards.filter((card) => ids.includes(card.cardId)).map((card) => card.deckTitle)).toEqual([
       "Mes cartes générées",
@@ -173,7 +182,9 @@ describe("interview answers and paragraphs", () => {
 
   it("answers a bank question with the student's sentences and the bank's method, and records it", async () => {
     const viewer = await student();
-    const { output, engine } = expectOk(await generateAnswer({ questionId: "engagement-associatif", question: "", format: "", notes }, viewer));
+    const { output, engine } = expectOk(
+      await generateAnswer({ questionId: "engagement-associatif", question: "", format: "", notes }, viewer),
+    );
     expect(engine).toBe("offline");
     expect(output.format).toBe("star");
     expect(output.parts.flatMap((part) => part.sentences).join(" ")).toBe(notes.replace(/\n/g, " "));
@@ -186,7 +197,9 @@ describe("interview answers and paragraphs", () => {
     const input = { questionId: "engagement-associatif", question: "", format: "" as const, notes };
     const offline = expectOk(await generateAnswer(input, viewer)).output;
     setModelForTests(createOpenAICompatible({ name: "fake", baseURL: fake.baseUrl, supportsStructuredOutputs: true }).chatModel("m"));
-    fake.reply({ json: { ...offline, draft: "En 2023, j'ai rejoint l'association et trouvé des bénévoles : nous sommes passés de 6 à 15." } });
+    fake.reply({
+      json: { ...offline, draft: "En 2023, j'ai rejoint l'association et trouvé des bénévoles : nous sommes passés de 6 à 15." },
+    });
     expect(expectOk(await generateAnswer(input, viewer)).engine).toBe("model");
     fake.reply({ json: { ...offline, draft: "En 2021, j'ai fondé une association avec la Croix-Rouge." } });
     expect(expectOk(await generateAnswer(input, viewer))).toMatchObject({ engine: "offline", notice: GENERATOR_MESSAGES.modelFallback });
@@ -211,6 +224,44 @@ describe("interview answers and paragraphs", () => {
     expect(output.checklist.find((item) => item.label === "Un exemple précis")?.ok).toBe(true);
     expect(output.related.length).toBeGreaterThan(0);
     for (const item of [...output.related, ...output.sources]) expect(exists(item.url)).toBe(true);
+  });
+});
+
+describe("languages", () => {
+  it("draws a themed list from the site's vocabulary lists, and says which themes exist when none matches", async () => {
+    const viewer = await student();
+    const { output } = expectOk(await generateVocabulary({ language: "en", theme: "Santé", size: "10" }, viewer));
+    expect(output.entries).toHaveLength(10);
+    for (const entry of output.entries) expect(entry.category).toBe("Santé");
+    expect(output.sources).toEqual([{ title: "Vocabulaire Anglais", url: "/formation/anglais/vocabulaire" }]);
+    const keyword = expectOk(await generateVocabulary({ language: "en", theme: "élection", size: "20" }, viewer)).output;
+    expect(keyword.entries.length).toBeGreaterThan(0);
+    expect(keyword.entries.some((entry) => /elect/i.test(`${entry.term} ${entry.example}`))).toBe(true);
+    const none = await generateVocabulary({ language: "en", theme: "zzzz", size: "20" }, viewer);
+    expect(none).toMatchObject({ ok: false, status: 400, message: expect.stringContaining("Thèmes disponibles\u00a0: Santé") });
+    expect(await generateVocabulary({ language: "de", theme: "Umwelt", size: "20" }, viewer)).toMatchObject({ ok: false, status: 400 });
+  });
+
+  it("gives the essay method with each step's connectors in the language and the subject's vocabulary", async () => {
+    const { output } = expectOk(
+      await generateWritingHelp({ language: "es", exercise: "essai", subject: "La salud pública" }, await student()),
+    );
+    expect(output.title).toBe("Essai argumenté");
+    expect(output.steps.map((step) => step.heading)).toEqual([
+      "Analyser le sujet",
+      "Introduction",
+      "Développer les arguments",
+      "Nuancer",
+      "Conclusion",
+      "Relire et compter",
+    ]);
+    expect(output.steps[1].connectors.length).toBeGreaterThan(0);
+    expect(output.vocabulary).toEqual([]);
+    const english = expectOk(
+      await generateWritingHelp({ language: "en", exercise: "synthese", subject: "healthcare in the United States" }, await student()),
+    );
+    expect(english.output.vocabulary.length).toBeGreaterThan(0);
+    for (const source of english.output.sources) expect(exists(source.url)).toBe(true);
   });
 });
 

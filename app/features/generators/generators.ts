@@ -208,3 +208,66 @@ export const paragraphOutputSchema = z.object({
   sources: z.array(sourceSchema).max(6),
 });
 export type ParagraphOutput = z.infer<typeof paragraphOutputSchema>;
+
+// ── Langues : vocabulaire, essai et synthèse ──────────────────────────────────────────────────────
+
+export const VOCABULARY_SIZES = { "10": "10 mots", "20": "20 mots", "40": "40 mots" } as const;
+
+export const vocabularyInputSchema = z.object({
+  language: z.enum(["en", "es", "de"], "Choisissez une langue."),
+  theme: z
+    .string()
+    .trim()
+    .min(2, "Indiquez un thème (par exemple « santé » ou « élections »).")
+    .max(80, "Thème trop long (80 caractères au plus)."),
+  size: z.enum(["10", "20", "40"]).default("20"),
+});
+export type VocabularyInput = z.infer<typeof vocabularyInputSchema>;
+
+export const vocabularyEntrySchema = z.object({
+  term: z.string().min(1).max(300),
+  translation: z.string().min(1).max(300),
+  example: z.string().max(600),
+  category: z.string().max(120),
+  register: z.string().max(60).optional(),
+});
+
+export const vocabularyOutputSchema = z.object({
+  language: z.enum(["en", "es", "de"]),
+  theme: z.string().max(80),
+  entries: z.array(vocabularyEntrySchema).min(1).max(40),
+  sources: z.array(sourceSchema).max(6),
+});
+export type VocabularyOutput = z.infer<typeof vocabularyOutputSchema>;
+
+export const writingHelpInputSchema = z.object({
+  language: z.enum(["en", "es", "de"], "Choisissez une langue."),
+  exercise: z.enum(["essai", "synthese"], "Choisissez l'exercice."),
+  subject: z
+    .string()
+    .trim()
+    .min(5, "Écrivez le sujet ou le thème du dossier (5 caractères au moins).")
+    .max(400, "Sujet trop long (400 caractères au plus)."),
+});
+export type WritingHelpInput = z.infer<typeof writingHelpInputSchema>;
+
+export const writingHelpOutputSchema = z.object({
+  language: z.enum(["en", "es", "de"]),
+  exercise: z.enum(["essai", "synthese"]),
+  title: z.string().max(200),
+  formats: z.array(z.string().max(600)).max(4),
+  steps: z
+    .array(
+      z.object({
+        heading: z.string().max(120),
+        advice: z.array(z.string().max(400)).max(5),
+        connectors: z
+          .array(z.object({ term: z.string().max(200), translation: z.string().max(300), example: z.string().max(600) }))
+          .max(12),
+      }),
+    )
+    .max(10),
+  vocabulary: z.array(vocabularyEntrySchema).max(15),
+  sources: z.array(sourceSchema).max(6),
+});
+export type WritingHelpOutput = z.infer<typeof writingHelpOutputSchema>;

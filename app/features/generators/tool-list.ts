@@ -65,6 +65,24 @@ export const GENERATOR_TOOLS = [
     summary:
       "Votre idée, votre argument et votre exemple, mis dans l'ordre de la méthode (idée, argument, exemple, analyse), avec la liste de contrôle du paragraphe et les pages du site qui peuvent l'étayer.",
   },
+  {
+    slug: "languages",
+    path: "/generator/languages",
+    title: "Générateur de Langues",
+    family: "langues",
+    keywords: ["vocabulaire", "langues", "anglais", "espagnol", "allemand", "lexique"],
+    summary:
+      "Une liste de vocabulaire sur le thème de votre choix, tirée des fiches de vocabulaire du site, à apprendre en rappel actif et à ajouter à votre deck de révision.",
+  },
+  {
+    slug: "languages-unified",
+    path: "/generator/languages-unified",
+    title: "Générateur Langues Unifié",
+    family: "langues",
+    keywords: ["essai", "synthèse", "connecteurs", "langues", "méthode", "LV1", "LV2"],
+    summary:
+      "Pour un sujet d'essai ou un dossier de synthèse : les étapes de la méthode, les connecteurs de chaque étape dans la langue choisie et le vocabulaire du thème.",
+  },
 ] as const satisfies readonly GeneratorTool[];
 
 export type GeneratorSlug = (typeof GENERATOR_TOOLS)[number]["slug"];

@@ -1,6 +1,15 @@
 import { ANSWER_QUESTION_UNKNOWN, answerOffline, introducesFacts, noteSentences, resolveQuestion } from "./answer.server";
 import { chatbotOffline, chatbotPassages } from "./chatbot.server";
 import { passagesOfContent, retrieve } from "./corpus.server";
+import {
+  WRITING_METHOD_MISSING,
+  matchingEntries,
+  vocabularyEntries,
+  vocabularyNotFound,
+  vocabularyOffline,
+  vocabularyThemes,
+  writingHelpOffline,
+} from "./languages.server";
 import { paragraphChecklist, paragraphOffline } from "./paragraph.server";
 import { type EngineResult, type ModelTask, comparable, passagesForPrompt, runEngines } from "./engine.server";
 import { NO_CARD_MESSAGE, chapterCards, pastedTextCards } from "./flashcards.server";
@@ -13,6 +22,10 @@ import {
   type FlashcardsInput,
   type FlashcardsOutput,
   type ParagraphInput,
+  type VocabularyInput,
+  type VocabularyOutput,
+  type WritingHelpInput,
+  type WritingHelpOutput,
   type ParagraphOutput,
   type ThemeCheckInput,
   type ThemeCheckOutput,
@@ -20,6 +33,7 @@ import {
   chatbotOutputSchema,
   flashcardsOutputSchema,
   paragraphOutputSchema,
+  vocabularyOutputSchema,
 } from "./generators";
 import { findItem, gradeThemeOffline } from "./theme.server";
 
@@ -154,4 +168,36 @@ export async function generateParagraph(input: ParagraphInput, viewer: Viewer): 
     const output = { ...result.output, related: offline.related, sources: offline.sources };
     return { ...result, output: { ...output, checklist: paragraphChecklist(input, output.paragraph) } };
   });
+}
+
+/** A themed vocabulary list from the site's lists; the model may only choose among their entries. */
+export async function generateVocabulary(input: VocabularyInput, viewer: Viewer): Promise<Generated<VocabularyOutput>> {
+  const permissions = await corpusPermissions(viewer);
+  const entries = vocabularyEntries(input.language, permissions);
+  const size = Number(input.size);
+  const found = matchingEntries(entries, input.theme, size);
+  if (!found.length)
+    return { ok: false, status: 400, message: vocabularyNotFound(input.language, vocabularyThemes(input.language, permissions)) };
+  const candidates = matchingEntries(entries, input.theme, 80);
+  const byTerm = new Map(candidates.map((entry) => [entry.term, entry]));
+  const offline = vocabularyOffline(input, found);
+  const task: ModelTask<VocabularyOutput> = {
+    system: `Tu choisis, parmi les entrées de vocabulaire données, les ${size} plus utiles pour écrire sur le thème demandé, de la plus utile à la moins utile. Chaque entrée est recopiée telle quelle (term, translation, example, category, register). sources\u00a0: recopie celles qui te sont données.`,
+    prompt: `Thème : ${input.theme}\n\nEntrées :\n${JSON.stringify(candidates.map(({ source: _source, ...entry }) => entry))}\n\nSources : ${JSON.stringify(offline.sources)}`,
+    accept: (output) =>
+      output.entries.length <= size && output.entries.every((entry) => byTerm.get(entry.term)?.translation === entry.translation),
+  };
+  return generation("languages", viewer, input, async () => {
+    const result = await runEngines(vocabularyOutputSchema, () => offline, task);
+    // The model only orders and chooses: the entries and their sources are the lists' own.
+    const chosen = result.output.entries.map((entry) => byTerm.get(entry.term) ?? found[0]);
+    return { ...result, output: vocabularyOffline(input, chosen) };
+  });
+}
+
+/** The method of the essay or the synthesis in a language, with its connectors and the subject's vocabulary. */
+export async function generateWritingHelp(input: WritingHelpInput, viewer: Viewer): Promise<Generated<WritingHelpOutput>> {
+  const offline = writingHelpOffline(input, vocabularyEntries(input.language, await corpusPermissions(viewer)));
+  if (!offline) return { ok: false, status: 400, message: WRITING_METHOD_MISSING };
+  return generation("languages-unified", viewer, input, async () => ({ output: offline, engine: "offline", ms: 0 }));
 }
