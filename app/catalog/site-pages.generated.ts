@@ -68,6 +68,7 @@ export const sitePageFlags: Record<string, number> = {
   "/generator/flashcards": 0,
   "/generator/languages": 0,
   "/generator/languages-unified": 0,
+  "/generator/orals-unified": 0,
   "/generator/paragraph": 0,
   "/generator/prepa-chatbot": 0,
   "/generator/theme-grammar": 0,

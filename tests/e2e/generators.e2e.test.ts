@@ -23,7 +23,16 @@ describe("generators in Chromium (issue #15)", () => {
     const response = await gotoHydrated(page, "/generator");
     expect(response?.status()).toBe(200);
     await page.getByRole("heading", { level: 1, name: "Générateurs IA" }).waitFor();
-    for (const name of ["Générateur de Flashcards", "Chatbot Prépa", "Thème Grammatical"])
+    for (const name of [
+      "Générateur de Flashcards",
+      "Chatbot Prépa",
+      "Thème Grammatical",
+      "Générateur de Réponses",
+      "Générateur de Paragraphes",
+      "Générateur de Langues",
+      "Générateur Langues Unifié",
+      "Générateur Oraux Unifié",
+    ])
       await page.getByRole("link", { name, exact: true }).waitFor();
     await page.getByText("Moteur actif\u00a0: le moteur hors ligne", { exact: false }).waitFor();
     await page.getByText("Sans compte\u00a0: 5 générations par jour et par outil. Avec un compte gratuit\u00a0: 30.").waitFor();
@@ -139,4 +148,112 @@ describe("generators in Chromium (issue #15)", () => {
       expect(await seriousViolations(page)).toEqual([]);
     },
   );
+});
+
+describe("writing, oral and language generators in Chromium (issue #15)", () => {
+  it("structures an interview answer from the student's notes, with the bank's method", async () => {
+    const page = await browser.newPage();
+    await gotoHydrated(page, "/generator/answer?question=engagement-associatif&exemple=engagement");
+    await page.getByRole("button", { name: "Structurer ma réponse" }).click();
+    await page.getByRole("heading", { level: 2, name: "Parlez-nous d’un engagement associatif, sportif ou bénévole." }).waitFor();
+    const result = page.getByRole("listitem").filter({ has: page.getByRole("heading", { name: "Résultat", exact: true }) });
+    await result.getByText("Au final, nous sommes passés de 6 à 15 bénévoles.").waitFor();
+    await page.getByText("Présentez la structure et votre rôle en une phrase.").waitFor();
+    expect(pageProblems(page)).toEqual([]);
+  });
+
+  it("builds an argued paragraph with its checklist", async () => {
+    const page = await browser.newPage();
+    await gotoHydrated(page, "/generator/paragraph?exemple=mondialisation");
+    await page.getByRole("button", { name: "Construire le paragraphe" }).click();
+    await page
+      .getByText(
+        "Les États gardent la main sur les règles du commerce mondial. En effet, ce sont eux qui négocient les accords commerciaux et qui peuvent relever leurs droits de douane.",
+        { exact: false },
+      )
+      .first()
+      .waitFor();
+    await page.getByText("Une transition vers l'idée suivante").waitFor();
+    expect(pageProblems(page)).toEqual([]);
+  });
+
+  it("draws a themed vocabulary list, hides the English for active recall and saves the words into the deck", async () => {
+    const page = await student("Jade");
+    await gotoHydrated(page, "/generator/languages?langue=en&theme=Sant%C3%A9");
+    await page.getByLabel("Nombre").selectOption("10");
+    await page.getByRole("button", { name: "Générer la liste" }).click();
+    const rows = page.locator("tbody tr");
+    await rows.first().waitFor();
+    expect(await rows.count()).toBe(10);
+    await page.getByRole("cell", { name: "healthcare", exact: true }).waitFor();
+    await page.getByLabel("Cacher l'anglais (rappel actif)").check();
+    await expect.poll(() => page.getByRole("cell", { name: "healthcare", exact: true }).count()).toBe(0);
+    await page.getByRole("button", { name: "Ajouter ces mots à mon deck de révision" }).click();
+    await page.getByText("Cartes ajoutées à votre deck de révision.").waitFor();
+    expect(await generatedDeck(page)).toHaveLength(10);
+  });
+
+  it("gives the method of the essay with connectors in the language", async () => {
+    const page = await browser.newPage();
+    await gotoHydrated(page, "/generator/languages-unified?exemple=0");
+    await page.getByRole("button", { name: "Préparer mon plan de travail" }).click();
+    await page.getByRole("heading", { name: "1. Analyser le sujet" }).waitFor();
+    await page.getByText("Connecteurs").first().waitFor();
+  });
+
+  it("runs an oral session with a timer and self-assessment, and keeps it in the history", async () => {
+    const page = await student("Lina");
+    await page.clock.install();
+    await gotoHydrated(page, "/generator/orals-unified");
+    for (const theme of await page.getByRole("checkbox").all()) await theme.uncheck();
+    await page.getByRole("checkbox", { name: "Motivation pour l'école" }).check();
+    await page.getByLabel("Nombre de questions").selectOption("3");
+    await page.getByLabel("Temps de réponse").selectOption("60");
+    await page.getByRole("button", { name: "Commencer la séance" }).click();
+    await page.getByText("Question 1 sur 3", { exact: false }).waitFor();
+    expect(await page.getByRole("timer").textContent()).toBe("1:00");
+    await page.clock.runFor(61_000);
+    await page.getByText("Temps écoulé").waitFor();
+    for (const score of ["Bien", "Passable", "Très bien"]) {
+      await page.getByRole("radio", { name: score, exact: true }).check();
+      await page.getByRole("button", { name: /^(Question suivante|Terminer la séance)$/ }).click();
+    }
+    await page.getByRole("heading", { name: "Bilan de la séance" }).waitFor();
+    await page.getByText("1 réponse à retravailler sur 3.").waitFor();
+    await page.getByText("Séance enregistrée dans votre historique.").waitFor();
+    await gotoHydrated(page, "/dashboard");
+    await page.getByRole("link", { name: "Générateur Oraux Unifié", exact: true }).click();
+    await page.getByRole("heading", { name: "Bilan de la séance" }).waitFor();
+    expect(pageProblems(page)).toEqual([]);
+  });
+
+  it.each(["light", "dark"] as const)("has no serious axe violation on these tools with a result shown (%s theme)", async (colorScheme) => {
+    const page = await browser.newPage({ ...DESKTOP, colorScheme });
+    const steps: [string, string, (target: Page) => Promise<unknown>][] = [
+      [
+        "/generator/answer?question=engagement-associatif&exemple=engagement",
+        "Structurer ma réponse",
+        (target) => target.getByRole("heading", { name: "Résultat", exact: true }).waitFor(),
+      ],
+      [
+        "/generator/paragraph?exemple=mondialisation",
+        "Construire le paragraphe",
+        (target) => target.getByText("Liste de contrôle").waitFor(),
+      ],
+      ["/generator/languages?langue=en&theme=M%C3%A9dias", "Générer la liste", (target) => target.locator("tbody tr").first().waitFor()],
+      [
+        "/generator/languages-unified?exemple=1",
+        "Préparer mon plan de travail",
+        (target) => target.getByRole("heading", { name: "1. Lire le dossier" }).waitFor(),
+      ],
+      ["/generator/orals-unified", "Commencer la séance", (target) => target.getByRole("timer").waitFor()],
+    ];
+    for (const [path, button, shown] of steps) {
+      await gotoHydrated(page, path);
+      expect(await seriousViolations(page), path).toEqual([]);
+      await page.getByRole("button", { name: button }).click();
+      await shown(page);
+      expect(await seriousViolations(page), `${path} (résultat)`).toEqual([]);
+    }
+  });
 });

@@ -367,6 +367,11 @@ describe("12. bad input on every action and API: a 4xx in French, never a 5xx or
     "/generator/flashcards",
     "/generator/prepa-chatbot",
     "/generator/theme-grammar",
+    "/generator/answer",
+    "/generator/paragraph",
+    "/generator/languages",
+    "/generator/languages-unified",
+    "/generator/orals-unified",
   ];
   const JSON_APIS = ["/api/activity", "/api/progress", "/api/revision"];
 

@@ -25,7 +25,9 @@ import {
   generateVocabulary,
   generateWritingHelp,
   gradeTheme,
+  startOralSession,
 } from "./tools.server";
+import { ORALS_NO_QUESTION, saveAssessments } from "./orals.server";
 
 let handle: DatabaseHandle;
 let fake: FakeOpenAI;
@@ -262,6 +264,29 @@ describe("languages", () => {
     );
     expect(english.output.vocabulary.length).toBeGreaterThan(0);
     for (const source of english.output.sources) expect(exists(source.url)).toBe(true);
+  });
+});
+
+describe("oral training", () => {
+  it("draws distinct questions of the chosen themes and keeps the ratings with the author's session only", async () => {
+    const alice = await student();
+    const bob = await student();
+    const started = await startOralSession({ themes: ["motivation", "projet"], count: "5", seconds: "120" }, alice);
+    const { output } = expectOk(started);
+    expect(output.questions).toHaveLength(5);
+    expect(new Set(output.questions.map((question) => question.id)).size).toBe(5);
+    for (const question of output.questions) expect(["Motivation pour l'école", "Projet professionnel"]).toContain(question.theme);
+    const id = started.ok ? started.generationId! : 0;
+    const ratings = output.questions.map((question, index) => ({ id: question.id, score: index % 4, note: "" }));
+    expect(await saveAssessments(bob.userId!, id, ratings)).toBe(false);
+    expect(await saveAssessments(alice.userId!, id, [{ id: "question-inventee", score: 1, note: "" }])).toBe(false);
+    expect(await saveAssessments(alice.userId!, id, ratings)).toBe(true);
+    expect((await findOwnGeneration(alice.userId!, "orals-unified", id))?.outputData).toMatchObject({ assessments: ratings });
+    expect(await startOralSession({ themes: ["inconnu"], count: "3", seconds: "60" }, alice)).toEqual({
+      ok: false,
+      status: 400,
+      message: ORALS_NO_QUESTION,
+    });
   });
 });
 

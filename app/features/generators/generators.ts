@@ -271,3 +271,51 @@ export const writingHelpOutputSchema = z.object({
   sources: z.array(sourceSchema).max(6),
 });
 export type WritingHelpOutput = z.infer<typeof writingHelpOutputSchema>;
+
+// ── Séance d'oral ─────────────────────────────────────────────────────────────────────────────────
+
+export const ORAL_COUNTS = { "3": "3 questions", "5": "5 questions", "8": "8 questions" } as const;
+export const ORAL_DURATIONS = { "60": "1 minute", "120": "2 minutes", "180": "3 minutes" } as const;
+export const ORALS_MESSAGES = {
+  saved: "Séance enregistrée dans votre historique.",
+  notSaved: "Cette séance n'a pas pu être enregistrée.",
+  visitor: "Créez un compte gratuit pour garder vos séances et suivre vos progrès.",
+} as const;
+export const SELF_SCORES = ["À retravailler", "Passable", "Bien", "Très bien"] as const;
+
+export const oralsInputSchema = z.object({
+  themes: z
+    .array(z.string().regex(/^[a-z-]{1,40}$/))
+    .min(1, "Choisissez au moins un thème.")
+    .max(12),
+  count: z.enum(["3", "5", "8"]).default("5"),
+  seconds: z.enum(["60", "120", "180"]).default("120"),
+});
+export type OralsInput = z.infer<typeof oralsInputSchema>;
+
+export const oralQuestionSchema = z.object({
+  id: z.string().max(120),
+  question: z.string().max(400),
+  theme: z.string().max(80),
+  expects: z.string().max(600),
+  method: z.array(z.string().max(400)).max(6),
+});
+
+export const selfAssessmentSchema = z.object({
+  id: z.string().regex(/^[a-z0-9-]{1,120}$/),
+  score: z
+    .number()
+    .int()
+    .min(0)
+    .max(SELF_SCORES.length - 1),
+  note: z.string().trim().max(500, "Note trop longue (500 caractères au plus).").default(""),
+});
+export const oralsAssessmentSchema = z.array(selfAssessmentSchema).min(1).max(8);
+
+export const oralsOutputSchema = z.object({
+  seconds: z.number().int(),
+  questions: z.array(oralQuestionSchema).min(1).max(8),
+  /** Filled in at the end of the session. */
+  assessments: oralsAssessmentSchema.optional(),
+});
+export type OralsOutput = z.infer<typeof oralsOutputSchema>;

@@ -37,4 +37,3 @@ export async function saveCardsFromForm(formData: FormData, userId: string | nul
   const saved = await saveGeneratedCards(userId, generationId ? { tool, id: generationId } : null, parsed.data);
   return { intent: "save" as const, ok: true as const, count: saved.length };
 }
-

@@ -83,6 +83,15 @@ export const GENERATOR_TOOLS = [
     summary:
       "Pour un sujet d'essai ou un dossier de synthèse : les étapes de la méthode, les connecteurs de chaque étape dans la langue choisie et le vocabulaire du thème.",
   },
+  {
+    slug: "orals-unified",
+    path: "/generator/orals-unified",
+    title: "Générateur Oraux Unifié",
+    family: "oraux",
+    keywords: ["oral", "entraînement", "entretien", "questions", "chronomètre", "jury"],
+    summary:
+      "Une séance d'entraînement à l'oral : des questions d'entretien tirées au sort par thème, un chronomètre, la méthode de chaque question et votre auto-évaluation, gardée dans votre historique.",
+  },
 ] as const satisfies readonly GeneratorTool[];
 
 export type GeneratorSlug = (typeof GENERATOR_TOOLS)[number]["slug"];

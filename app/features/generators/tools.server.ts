@@ -10,6 +10,7 @@ import {
   vocabularyThemes,
   writingHelpOffline,
 } from "./languages.server";
+import { ORALS_NO_QUESTION, drawSession } from "./orals.server";
 import { paragraphChecklist, paragraphOffline } from "./paragraph.server";
 import { type EngineResult, type ModelTask, comparable, passagesForPrompt, runEngines } from "./engine.server";
 import { NO_CARD_MESSAGE, chapterCards, pastedTextCards } from "./flashcards.server";
@@ -21,6 +22,8 @@ import {
   type ChatbotOutput,
   type FlashcardsInput,
   type FlashcardsOutput,
+  type OralsInput,
+  type OralsOutput,
   type ParagraphInput,
   type VocabularyInput,
   type VocabularyOutput,
@@ -200,4 +203,11 @@ export async function generateWritingHelp(input: WritingHelpInput, viewer: Viewe
   const offline = writingHelpOffline(input, vocabularyEntries(input.language, await corpusPermissions(viewer)));
   if (!offline) return { ok: false, status: 400, message: WRITING_METHOD_MISSING };
   return generation("languages-unified", viewer, input, async () => ({ output: offline, engine: "offline", ms: 0 }));
+}
+
+/** A session of oral training: questions drawn from the bank (orals.server.ts). */
+export async function startOralSession(input: OralsInput, viewer: Viewer): Promise<Generated<OralsOutput>> {
+  const session = drawSession(input);
+  if (!session) return { ok: false, status: 400, message: ORALS_NO_QUESTION };
+  return generation("orals-unified", viewer, input, async () => ({ output: session, engine: "offline", ms: 0 }));
 }
