@@ -1,4 +1,5 @@
-import { Form, Link, data, useNavigation } from "react-router";
+import { useState } from "react";
+import { Form, Link, data, useNavigation, useRevalidator } from "react-router";
 import { Button } from "~/components/ui/button";
 import { Card } from "~/components/ui/card";
 import { Field, Textarea } from "~/components/ui/field";
@@ -56,15 +57,33 @@ export const meta: Route.MetaFunction = ({ loaderData }) => pageMeta(loaderData?
 export default function PrepaChatbot({ loaderData, actionData }: Route.ComponentProps) {
   const { modelOn, quota, previous } = loaderData;
   const navigation = useNavigation();
-  const busy = navigation.state === "submitting";
-  const shown = actionData?.ok ? actionData : previous ? { ...previous, notice: undefined } : undefined;
+  const streamed = useStreamedAnswer();
+  const busy = navigation.state === "submitting" || streamed.state?.status === "writing";
+  const shown =
+    streamed.state?.status === "done"
+      ? streamed.state.final
+      : actionData?.ok
+        ? actionData
+        : previous
+          ? { ...previous, notice: undefined }
+          : undefined;
+  const error = streamed.state?.status === "refused" ? streamed.state.error : actionData?.ok === false ? actionData.error : undefined;
   useMathFonts(shown?.result);
   return (
     <div className="mx-auto max-w-4xl px-4 py-10">
       <ToolHeader tool={TOOL} modelOn={modelOn} quota={quota} />
       <Card className="mt-8">
-        <Form method="post" className="space-y-4">
-          <Field label="Votre question" error={actionData?.ok === false ? actionData.error : undefined}>
+        <Form
+          method="post"
+          className="space-y-4"
+          onSubmit={(event) => {
+            // With a model, the answer is streamed as it is written; without one, the form posts as usual.
+            if (!modelOn) return;
+            event.preventDefault();
+            void streamed.ask(String(new FormData(event.currentTarget).get("question") ?? ""));
+          }}
+        >
+          <Field label="Votre question" error={error}>
             {({ id, describedBy, invalid }) => (
               <Textarea
                 id={id}
@@ -83,7 +102,17 @@ export default function PrepaChatbot({ loaderData, actionData }: Route.Component
           </Button>
         </Form>
       </Card>
-      {shown ? <ChatbotAnswer {...shown} /> : null}
+      {streamed.state?.status === "writing" ? (
+        <section aria-labelledby="reponse" className="mt-8 space-y-4" aria-busy="true">
+          <h2 id="reponse" className="text-2xl font-bold">
+            Réponse
+          </h2>
+          <p className="text-sm text-muted-foreground">Le modèle de langue écrit sa réponse à partir des cours…</p>
+          <p className="text-lg">{streamed.state.answer}</p>
+        </section>
+      ) : shown ? (
+        <ChatbotAnswer {...shown} />
+      ) : null}
       <div className="mt-10">
         <Examples>
           {EXAMPLES.map((example) => (
@@ -96,6 +125,55 @@ export default function PrepaChatbot({ loaderData, actionData }: Route.Component
     </div>
   );
 }
+
+type StreamedResult = {
+  engine: "offline" | "model";
+  notice?: string;
+  result: ReturnType<typeof presentChatbot>;
+  generationId: number | null;
+};
+type StreamState = { status: "writing"; answer: string } | { status: "done"; final: StreamedResult } | { status: "refused"; error: string };
+
+/** Reads the answer streamed by /api/generator/prepa-chatbot, line by line (stream.server.ts). */
+function useStreamedAnswer() {
+  const [state, setState] = useState<StreamState | null>(null);
+  const revalidator = useRevalidator();
+  async function ask(question: string) {
+    setState({ status: "writing", answer: "" });
+    try {
+      const response = await fetch("/api/generator/prepa-chatbot", {
+        method: "POST",
+        headers: { "Content-Type": "application/json" },
+        body: JSON.stringify({ question }),
+      });
+      if (!response.ok || !response.body) {
+        const refusal = (await response.json().catch(() => ({}))) as { error?: string };
+        setState({ status: "refused", error: refusal.error ?? STREAM_FAILED });
+        return;
+      }
+      const reader = response.body.pipeThrough(new TextDecoderStream()).getReader();
+      let buffer = "";
+      for (;;) {
+        const { value, done } = await reader.read();
+        if (done) break;
+        buffer += value;
+        const lines = buffer.split("\n");
+        buffer = lines.pop() ?? "";
+        for (const line of lines.filter(Boolean)) {
+          const event = JSON.parse(line) as { type: "partial"; value: string } | { type: "result"; value: StreamedResult };
+          setState(event.type === "partial" ? { status: "writing", answer: event.value } : { status: "done", final: event.value });
+        }
+      }
+    } catch {
+      setState({ status: "refused", error: STREAM_FAILED });
+    }
+    // The quota shown at the top of the page.
+    void revalidator.revalidate();
+  }
+  return { state, ask };
+}
+
+const STREAM_FAILED = "La réponse n'a pas pu être chargée. Vérifiez votre connexion et réessayez.";
 
 function ChatbotAnswer({
   engine,

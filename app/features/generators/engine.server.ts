@@ -1,5 +1,5 @@
 import { createOpenAICompatible } from "@ai-sdk/openai-compatible";
-import { Output, generateText } from "ai";
+import { Output, generateText, streamText } from "ai";
 import type { LanguageModel } from "ai";
 import type { z } from "zod";
 import { getConfig } from "../../config.server";
@@ -58,19 +58,36 @@ export const GROUNDING_RULES = [
   "Tu réponds uniquement avec l'objet JSON demandé.",
 ].join("\n");
 
-export async function runEngines<O>(schema: z.ZodType<O>, offline: () => O | Promise<O>, task?: ModelTask<O>): Promise<EngineResult<O>> {
+/** Receives the model's output as it is written (prose shown while it streams); never the offline result. */
+export type PartialListener = (partial: unknown) => void;
+
+export async function runEngines<O>(
+  schema: z.ZodType<O>,
+  offline: () => O | Promise<O>,
+  task?: ModelTask<O>,
+  onPartial?: PartialListener,
+): Promise<EngineResult<O>> {
   const started = performance.now();
   const configured = task && configuredModel();
   if (configured) {
     try {
-      const { output } = await generateText({
+      const request = {
         model: configured.model,
         output: Output.object({ schema }),
         system: `${GROUNDING_RULES}\n\n${task.system}`,
         prompt: task.prompt,
         maxRetries: 0,
         abortSignal: AbortSignal.timeout(configured.timeoutMs),
-      });
+      };
+      let output: unknown;
+      if (onPartial) {
+        // Errors surface when the final output is awaited; onError only keeps them off the console twice.
+        const streamed = streamText({ ...request, onError: () => {} });
+        for await (const partial of streamed.partialOutputStream) onPartial(partial);
+        output = await streamed.output;
+      } else {
+        output = (await generateText(request)).output;
+      }
       const parsed = schema.safeParse(output);
       if (parsed.success && task.accept(parsed.data))
         return { output: parsed.data, engine: "model", ms: Math.round(performance.now() - started) };

@@ -13,6 +13,7 @@ import { readDeck } from "../review/review-deck.server";
 import { CHATBOT_TEXT } from "./chatbot.server";
 import { syncCorpus } from "./corpus.server";
 import { setModelForTests } from "./engine.server";
+import { streamedGeneration } from "./stream.server";
 import { NO_CARD_MESSAGE } from "./flashcards.server";
 import { type Viewer, findOwnGeneration, listGenerations, saveGeneratedCards } from "./generate.server";
 import { GENERATOR_MESSAGES, quotaReachedMessage } from "./generators";
@@ -322,6 +323,42 @@ describe("model engine", () => {
       .join("\n");
     expect(prompt).toContain("théorème de la limite monotone");
     expect(prompt).toContain(quote.url);
+  });
+
+  it("streams the answer as the model writes it, then sends the checked result", async () => {
+    const viewer = await student();
+    const offline = expectOk(await askChatbot({ question: "théorème de la limite monotone" }, viewer)).output;
+    const quote = { ...offline.quotes[0], text: offline.quotes[0].text.split(" … ")[0] };
+    const answer = "Une suite croissante et majorée converge : c'est le théorème de la limite monotone.";
+    setModelForTests(model());
+    fake.reply({ json: { found: true, answer, quotes: [quote], sources: offline.sources } });
+    const response = await streamedGeneration(
+      (onPartial) => askChatbot({ question: "théorème de la limite monotone" }, viewer, onPartial),
+      (partial) => (partial as { answer?: string }).answer,
+      (generated) => ({ engine: generated.result.engine, answer: generated.result.output.answer }),
+    );
+    expect(response.headers.get("content-type")).toBe("application/x-ndjson; charset=utf-8");
+    expect(fake.requests.at(-1)?.stream).toBe(true);
+    const lines = (await response.text())
+      .trim()
+      .split("\n")
+      .map((line) => JSON.parse(line) as { type: string; value: unknown });
+    const partials = lines.filter((line) => line.type === "partial").map((line) => line.value as string);
+    expect(partials.length).toBeGreaterThan(2);
+    expect(partials.every((text) => answer.startsWith(text))).toBe(true);
+    expect(lines.at(-1)).toEqual({ type: "result", value: { engine: "model", answer } });
+  });
+
+  it("answers a refused streamed generation with its status, before any stream", async () => {
+    const viewer = visitor();
+    for (let i = 0; i < 5; i += 1) expect((await askChatbot({ question: "limite monotone" }, viewer)).ok).toBe(true);
+    const response = await streamedGeneration(
+      (onPartial) => askChatbot({ question: "limite monotone" }, viewer, onPartial),
+      () => undefined,
+      () => null,
+    );
+    expect(response.status).toBe(429);
+    expect(await response.json()).toEqual({ error: quotaReachedMessage(5, true) });
   });
 
   it("falls back to the offline engine, with a note, on an invented quote, invalid JSON, an error or a timeout", async () => {

@@ -12,7 +12,7 @@ import {
 } from "./languages.server";
 import { ORALS_NO_QUESTION, drawSession } from "./orals.server";
 import { paragraphChecklist, paragraphOffline } from "./paragraph.server";
-import { type EngineResult, type ModelTask, comparable, passagesForPrompt, runEngines } from "./engine.server";
+import { type EngineResult, type ModelTask, type PartialListener, comparable, passagesForPrompt, runEngines } from "./engine.server";
 import { NO_CARD_MESSAGE, chapterCards, pastedTextCards } from "./flashcards.server";
 import { type Viewer, corpusPermissions, recordGeneration, spendQuota } from "./generate.server";
 import {
@@ -84,7 +84,7 @@ export async function generateFlashcards(input: FlashcardsInput, viewer: Viewer)
   return generation("flashcards", viewer, input, () => runEngines(flashcardsOutputSchema, () => offline, task));
 }
 
-export async function askChatbot(input: ChatbotInput, viewer: Viewer): Promise<Generated<ChatbotOutput>> {
+export async function askChatbot(input: ChatbotInput, viewer: Viewer, onPartial?: PartialListener): Promise<Generated<ChatbotOutput>> {
   const passages = await chatbotPassages(input, await corpusPermissions(viewer));
   // A long section gives several passages under one url: a quote may come from any of them.
   const bodiesAt = (url: string) => passages.filter((passage) => passage.url === url).map((passage) => comparable(passage.body));
@@ -104,7 +104,7 @@ export async function askChatbot(input: ChatbotInput, viewer: Viewer): Promise<G
             output.sources.every((source) => pages.has(source.url))),
       }
     : undefined;
-  return generation("prepa-chatbot", viewer, input, () => runEngines(chatbotOutputSchema, () => chatbotOffline(passages), task));
+  return generation("prepa-chatbot", viewer, input, () => runEngines(chatbotOutputSchema, () => chatbotOffline(passages), task, onPartial));
 }
 
 export const THEME_ITEM_UNKNOWN = "Cette phrase n'existe plus : tirez-en une autre.";
