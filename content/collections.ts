@@ -8,10 +8,13 @@ import type {
   CompiledQuestion,
   CompiledQuiz,
   CompiledReference,
+  CompiledRunner,
   CompiledVocabulary,
   Heading,
 } from "./compiled.ts";
+import { pythonBlocks } from "./pipeline/python.ts";
 import {
+  type PythonRunner,
   courseFrontMatterSchema,
   deckSchema,
   exerciseSetSchema,
@@ -29,6 +32,14 @@ import {
  * store's reader (artefacts.ts, store.server.ts). A new kind of content is one more definition here.
  */
 
+/** A runnable exercise's compiled settings: the reference is the solution's Python blocks unless given. */
+function runnerOf(python: PythonRunner, solution: string, where: string, tools: CompileTools): CompiledRunner {
+  const reference = python.reference ?? pythonBlocks(solution).map((block) => block.code).join("\n\n");
+  const runner = { starter: python.starter, inputs: python.inputs, timeout: python.timeout, tests: python.tests, reference };
+  tools.runnable(where, runner);
+  return runner;
+}
+
 /** What a compile step may use: Markdown fields compiled (formulas included) and Python checks recorded. */
 export interface CompileTools {
   /** Compiles a Markdown field; `where` says where it comes from in messages and checks. */
@@ -37,6 +48,8 @@ export interface CompileTools {
   body(): Promise<{ html: string; headings: Heading[]; links: string[] }>;
   /** Records Python assertions to run with the content checks. */
   check(where: string, code: string | undefined): void;
+  /** Records a runnable exercise: its reference must pass its tests, its starter must not. */
+  runnable(where: string, runner: CompiledRunner): void;
 }
 
 export interface Collection<S extends z.ZodType, C extends { id: string }> {
@@ -112,6 +125,7 @@ export const COLLECTIONS = {
           statementHtml: await tools.markdown(exercise.statement, `${where}, énoncé`),
           hintsHtml: await Promise.all(exercise.hints.map((hint, index) => tools.markdown(hint, `${where}, indication ${index + 1}`))),
           solutionHtml: await tools.markdown(exercise.solution, `${where}, solution`),
+          ...(exercise.python ? { runner: runnerOf(exercise.python, exercise.solution, where, tools) } : {}),
         });
       }
       return {

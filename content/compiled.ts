@@ -50,6 +50,17 @@ export interface CompiledExercise {
   statementHtml: string;
   hintsHtml: string[];
   solutionHtml: string;
+  /** A runnable Python exercise: what the editor starts with, and the run's settings and tests. */
+  runner?: CompiledRunner;
+}
+
+export interface CompiledRunner {
+  starter: string;
+  inputs: string[];
+  timeout: number;
+  tests: unknown[];
+  /** The reference program, against which random tests compare (sent only when a run asks for it). */
+  reference: string;
 }
 
 export interface CompiledExerciseSet extends CompiledBase {

@@ -51,6 +51,55 @@ export const courseFrontMatterSchema = z.object({
 export type CourseFrontMatter = z.infer<typeof courseFrontMatterSchema>;
 
 // ── Exercise sets (YAML) ───────────────────────────────────────────────────────────────────────────
+// ── Runnable Python exercises (issue #16) ──────────────────────────────────────────────────────────
+/** Source rules a test may require (app/features/python/harness.py SOURCE_RULES). */
+export const PYTHON_SOURCE_RULES = ["for", "while", "def", "if", "return"] as const;
+const pythonName = z.string().regex(/^[A-Za-z_][A-Za-z0-9_]*$/, "nom de fonction Python attendu");
+const tolerance = z.number().min(0).optional();
+/** One test of a student's program: a call, random calls against the reference, a source rule, an assertion, the output. */
+export const pythonTestSchema = z.union([
+  z.object({ call: pythonName, args: z.array(z.unknown()).default([]), expected: z.unknown().optional(), tolerance }).strict(),
+  z
+    .object({
+      random: pythonName,
+      /** A Python expression drawing the arguments with `random` (a seeded random.Random) and `math`: a tuple or one value. */
+      draw: z.string().min(3),
+      count: z.number().int().min(1).max(200).default(20),
+      seed: z.number().int().optional(),
+      tolerance,
+    })
+    .strict(),
+  z
+    .object({
+      source: z
+        .object({
+          requires: z.array(z.enum(PYTHON_SOURCE_RULES)).default([]),
+          /** Results that must be computed, not written: their repr may not appear as a literal. */
+          forbids: z.array(z.string().min(1)).default([]),
+          label: z.string().min(3).optional(),
+        })
+        .strict(),
+    })
+    .strict(),
+  z.object({ assert: z.string().min(1), label: z.string().min(3) }).strict(),
+  z.object({ output: z.string() }).strict(),
+]);
+export type PythonTest = z.infer<typeof pythonTestSchema>;
+export const pythonRunnerSchema = z
+  .object({
+    /** What the editor holds at first (function headers to complete…). */
+    starter: z.string().default(""),
+    /** Values given to input(), in order. */
+    inputs: z.array(z.string()).default([]),
+    /** Seconds before the program is stopped. */
+    timeout: z.number().min(1).max(30).default(5),
+    tests: z.array(pythonTestSchema).min(1),
+    /** The reference program; by default the ```python blocks of the solution, in order. */
+    reference: z.string().min(1).optional(),
+  })
+  .strict();
+export type PythonRunner = z.infer<typeof pythonRunnerSchema>;
+
 export const exerciseSchema = z.object({
   id,
   title: z.string().min(3),
@@ -63,6 +112,8 @@ export const exerciseSchema = z.object({
   hints: z.array(markdown).min(1, "au moins une indication").max(3, "trois indications au plus"),
   solution: markdown,
   check,
+  /** Runnable in the browser with these tests (Python exercises). */
+  python: pythonRunnerSchema.optional(),
 });
 export const exerciseSetSchema = z
   .object({ ...pageBase, section: z.enum(SECTIONS), course: id.optional(), intro: markdown.optional(), exercises: z.array(exerciseSchema).min(1) })

@@ -4,6 +4,7 @@ import { parse as parseYaml } from "yaml";
 import type { z } from "zod";
 import type { ActivityType, CatalogEntry } from "../../app/catalog/types.ts";
 import { COLLECTIONS, type CompileTools, type CompiledByKind, type ContentKind } from "../collections.ts";
+import type { CompiledRunner } from "../compiled.ts";
 import { compileMarkdown } from "./markdown.ts";
 
 export type { ContentKind };
@@ -43,6 +44,8 @@ export interface ContentSource {
   markdown: { where: string; text: string }[];
   /** Python assertions (`check` fields and a course's `checks`). */
   checks: { where: string; code: string }[];
+  /** Runnable exercises, whose reference must pass their tests (and starter must not). */
+  runnables: { where: string; runner: CompiledRunner }[];
 }
 
 export function splitFrontMatter(source: string, file: string): { data: unknown; body: string } {
@@ -96,6 +99,7 @@ export async function loadContentFile<K extends ContentKind>(kind: K, file: stri
   const links: string[] = [];
   const markdown: ContentSource["markdown"] = [];
   const checks: ContentSource["checks"] = [];
+  const runnables: ContentSource["runnables"] = [];
   const tools: CompileTools = {
     markdown: (text, where) => {
       markdown.push({ where, text });
@@ -111,6 +115,7 @@ export async function loadContentFile<K extends ContentKind>(kind: K, file: stri
     check: (where, code) => {
       if (code) checks.push({ where, code });
     },
+    runnable: (where, runner) => runnables.push({ where, runner }),
   };
   const parsed = parseWith(definition.schema, data, sourceFile);
   // The registry pairs each schema with its compile step; TypeScript cannot follow K through the union.
@@ -121,7 +126,7 @@ export async function loadContentFile<K extends ContentKind>(kind: K, file: stri
   return {
     kind,
     compiled: compiled as unknown as CompiledByKind[K],
-    source: { meta: { kind, id, path: pagePath, title, description, section: meta.section ?? "open", search, activity, sourceFile }, markdown, checks },
+    source: { meta: { kind, id, path: pagePath, title, description, section: meta.section ?? "open", search, activity, sourceFile }, markdown, checks, runnables },
     links,
   } as LoadedContent;
 }

@@ -89,3 +89,46 @@ export function runSnippets(snippets: Snippet[]): SnippetResult[] {
   if (result.status !== 0) throw new Error(`${interpreter} failed: ${result.error?.message ?? result.stderr}`);
   return JSON.parse(result.stdout) as SnippetResult[];
 }
+
+export interface RunnableCheck {
+  id: string;
+  reference: string;
+  starter: string;
+  spec: { inputs: string[]; tests: unknown[]; reference: string };
+}
+
+interface HarnessResult {
+  passed: boolean;
+  error: string | null;
+  tests: { ok: boolean; message: string }[];
+}
+
+const harnessRunner = path.join(import.meta.dirname, "run_harness.py");
+/** The harness the browser runs (issue #16): the checks run the very same file. */
+export const HARNESS_FILE = path.join(import.meta.dirname, "../../app/features/python/harness.py");
+
+/**
+ * Runs each runnable exercise's reference and starter through the harness; returns one problem per
+ * reference that fails its tests and per starter that passes them (tests that cannot fail).
+ */
+export function runnableProblems(items: RunnableCheck[]): string[] {
+  if (items.length === 0) return [];
+  const interpreter = pythonInterpreter();
+  const result = spawnSync(interpreter, [harnessRunner, HARNESS_FILE], {
+    input: JSON.stringify(items),
+    encoding: "utf8",
+    maxBuffer: 64 * 1024 * 1024,
+    timeout: 15 * 60_000,
+  });
+  if (result.status !== 0) throw new Error(`${interpreter} failed: ${result.error?.message ?? result.stderr}`);
+  const outcomes = JSON.parse(result.stdout) as { id: string; reference: HarnessResult; starter: HarnessResult }[];
+  return outcomes.flatMap(({ id, reference, starter }) => {
+    const problems: string[] = [];
+    if (!reference.passed) {
+      const failed = reference.tests.filter((test) => !test.ok).map((test) => test.message);
+      problems.push(`${id}: la solution de référence ne passe pas ses tests\n${[reference.error, ...failed].filter(Boolean).join("\n")}`);
+    }
+    if (starter.passed) problems.push(`${id}: le code de départ passe déjà tous les tests (des tests qui ne peuvent pas échouer)`);
+    return problems;
+  });
+}

@@ -1,6 +1,6 @@
 import { linkPath, placeholderProblems, tokenProblems, typographyProblems } from "./checks.ts";
 import type { LoadedContent } from "./load.ts";
-import { runSnippets, snippetsOf } from "./python.ts";
+import { runSnippets, runnableProblems, snippetsOf } from "./python.ts";
 import { lineContaining, readContentFile, referenceProblems } from "./references.ts";
 import { duplicatesBy } from "../unique.ts";
 
@@ -43,5 +43,14 @@ export function validateContent(loaded: LoadedContent[], options: { knownPaths: 
     if (result.status === "error") problems.push(`${result.id}: erreur à l'exécution\n${result.detail}`);
     if (result.status === "mismatch") problems.push(`${result.id}: la sortie ne correspond pas au bloc output. Sortie réelle :\n${result.detail}`);
   }
-  return { problems, ran: results.length };
+  const runnables = loaded.flatMap(({ source }) =>
+    source.runnables.map(({ where, runner }) => ({
+      id: `${source.meta.sourceFile} (${where})`,
+      reference: runner.reference,
+      starter: runner.starter,
+      spec: { inputs: runner.inputs, tests: runner.tests, reference: runner.reference },
+    })),
+  );
+  problems.push(...runnableProblems(runnables));
+  return { problems, ran: results.length + runnables.length };
 }
