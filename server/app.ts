@@ -52,6 +52,11 @@ export async function prepare() {
     forgetLoadedContent();
     void syncGeneratorCorpus().catch((error: unknown) => console.error("The generators' corpus could not be updated:", error));
   });
+  if (config.isProduction && config.trustProxy === "true") {
+    // `true` believes the left-most X-Forwarded-For address, which any client writes: rate limits and the
+    // visitors' generator quotas would then count whatever a client claims to be.
+    console.warn("TRUST_PROXY=true trusts any X-Forwarded-For a client sends: set the number of proxies (e.g. 1) or their addresses.");
+  }
   if (config.isProduction && !config.legal.publisherName) {
     console.warn("LEGAL_PUBLISHER_NAME and the other LEGAL_* variables are not set: the legal notice lists only what is configured.");
   }

@@ -8,12 +8,14 @@ import {
   THEME_LANGUAGES,
   THEME_LEVELS,
   THEME_VERDICTS,
+  type ThemeCheckInput,
+  type ThemeCheckOutput,
   type ThemeLanguage,
   generatorTool,
   themeCheckSchema,
   themeDrawSchema,
 } from "~/features/generators/generators";
-import { generatorRoute, toolPageData } from "~/features/generators/route.server";
+import { generatorRoute, requestedGeneration, toolPageData } from "~/features/generators/route.server";
 import { drawItem, findItem } from "~/features/generators/theme.server";
 import { gradeTheme } from "~/features/generators/tools.server";
 import { readFormData } from "~/features/http/request-body.server";
@@ -28,6 +30,19 @@ const TOOL = generatorTool("theme-grammar")!;
  */
 export async function loader(args: Route.LoaderArgs) {
   const { entry, viewer } = await generatorRoute(args);
+  const previous = await requestedGeneration(args.request, viewer, "theme-grammar");
+  if (previous) {
+    // A drill reopened from « Mes générations »: its sentence, the answer given and the verdict.
+    const input = previous.input as ThemeCheckInput;
+    const item = findItem(input.language, input.itemId);
+    return {
+      ...(await toolPageData(entry, viewer)),
+      language: input.language,
+      level: "",
+      item: item ? { id: item.id, french: item.french, point: item.point, level: item.level } : null,
+      previous: { answer: input.answer, itemId: input.itemId, engine: previous.engine, result: previous.output as ThemeCheckOutput },
+    };
+  }
   const query = new URL(args.request.url).searchParams;
   const draw = themeDrawSchema.safeParse({
     language: query.get("langue") ?? undefined,
@@ -35,7 +50,7 @@ export async function loader(args: Route.LoaderArgs) {
     previous: query.get("apres") ?? "",
   });
   const page = await toolPageData(entry, viewer);
-  if (!draw.success) return { ...page, language: null, level: "", item: null };
+  if (!draw.success) return { ...page, language: null, level: "", item: null, previous: null };
   const { language, level } = draw.data;
   if (query.has("tirer")) {
     const drawn = drawItem(language, level, draw.data.previous);
@@ -48,6 +63,7 @@ export async function loader(args: Route.LoaderArgs) {
     language,
     level,
     item: item ? { id: item.id, french: item.french, point: item.point, level: item.level } : null,
+    previous: null,
   };
 }
 
@@ -78,7 +94,12 @@ export default function ThemeGrammar({ loaderData, actionData }: Route.Component
   const { modelOn, quota, language, level, item } = loaderData;
   const navigation = useNavigation();
   const checking = navigation.state === "submitting";
-  const graded = actionData?.ok && item && actionData.itemId === item.id ? actionData : undefined;
+  const graded =
+    actionData?.ok && item && actionData.itemId === item.id
+      ? actionData
+      : !actionData && loaderData.previous && item?.id === loaderData.previous.itemId
+        ? loaderData.previous
+        : undefined;
   return (
     <div className="mx-auto max-w-4xl px-4 py-10">
       <ToolHeader tool={TOOL} modelOn={modelOn} quota={quota} />
@@ -123,7 +144,7 @@ export default function ThemeGrammar({ loaderData, actionData }: Route.Component
                   spellCheck={false}
                   aria-describedby={describedBy}
                   aria-invalid={invalid}
-                  defaultValue={actionData?.answer ?? ""}
+                  defaultValue={actionData?.answer ?? loaderData.previous?.answer ?? ""}
                   maxLength={600}
                   required
                 />

@@ -113,9 +113,21 @@ describe("generators in Chromium (issue #15)", () => {
     await page.getByRole("button", { name: "Corriger" }).click();
     await page.getByText("À revoir", { exact: true }).waitFor();
     await page.getByText("Corrigé\u00a0: I have lived in Lyon since 2019.").waitFor();
-    await page.getByText("« Depuis » suivi d’une date marque le point de départ", { exact: false }).waitFor();
+    await page.getByText("« Depuis » suivi d’une date marque le point de départ", { exact: false }).waitFor();
     expect(await page.getByLabel("Votre traduction").inputValue()).toBe("I live in Lyon since 2019.");
     expect(pageProblems(page)).toEqual([]);
+  });
+
+  it("reopens a graded thème drill from « Mes générations », with its answer and verdict", async () => {
+    const page = await student("Noah");
+    await gotoHydrated(page, "/generator/theme-grammar?langue=en&phrase=depuis-date-since");
+    await page.getByLabel("Votre traduction").fill("I live in Lyon since 2019.");
+    await page.getByRole("button", { name: "Corriger" }).click();
+    await page.getByText("À revoir", { exact: true }).waitFor();
+    await gotoHydrated(page, "/dashboard");
+    await page.getByRole("link", { name: "Thème Grammatical", exact: true }).click();
+    await page.getByText("À revoir", { exact: true }).waitFor();
+    expect(await page.getByLabel("Votre traduction").inputValue()).toBe("I live in Lyon since 2019.");
   });
 
   it("refuses an empty question with a French message and keeps the page usable", async () => {

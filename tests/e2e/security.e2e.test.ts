@@ -383,6 +383,13 @@ describe("12. bad input on every action and API: a 4xx in French, never a 5xx or
     "intent=inconnue&sessionId[]=x&answer[a]=b",
     "identifier=a&password=" + "x".repeat(60 * 1024),
     "=&&==&%3D%3D=",
+    // A NUL in fields that are stored (PostgreSQL refuses it in text and JSON): a 400, never a 500.
+    "question=Comment%00faire&notes=" +
+      "J%27ai%00organis%C3%A9 ".repeat(10) +
+      "&idea=une%00id%C3%A9e%20assez%20longue&example=un%00exemple%20assez%20long" +
+      "&name=A%00B&email=a%40example.com&message=" +
+      "bonjour%00".repeat(10) +
+      "&intent=save&keep=0&kind-0=definition&front-0=a%00b&back-0=c",
     "intent=answer&questionId=" + encodeURIComponent("../../etc/passwd") + "&answer=" + encodeURIComponent("<script>alert(1)</script>"),
   ];
   const BAD_JSON = [

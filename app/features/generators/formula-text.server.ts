@@ -14,7 +14,8 @@ export function formulaTextToHtml(text: string): string {
     .map((part) => {
       if (part.length > 2 && part.startsWith("$") && part.endsWith("$")) {
         try {
-          return temml.renderToString(part.slice(1, -1), { throwOnError: true });
+          // The text may be a student's: sizes and macro expansions are bounded (`\rule{100em}{100em}`…).
+          return temml.renderToString(part.slice(1, -1), { throwOnError: true, maxSize: [10, 120], maxExpand: 100 });
         } catch {
           return escapeHtml(part);
         }

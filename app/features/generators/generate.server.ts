@@ -1,4 +1,4 @@
-import { and, desc, eq } from "drizzle-orm";
+import { and, count, desc, eq } from "drizzle-orm";
 import { getDb } from "../../../db/client.server";
 import { flashcardReviews, generatedCards, userActivityHistory } from "../../../db/schema";
 import type { PermissionCheck } from "../access/grants.server";
@@ -8,8 +8,8 @@ import { trackActivity } from "../progress/progress.server";
 import { GENERATED_CARD_PREFIX } from "../review/review-deck.server";
 import { CORPUS_PERMISSIONS } from "./corpus.server";
 import type { EngineResult } from "./engine.server";
-import type { GeneratedCard, GeneratorSlug } from "./generators";
-import { type Requester, consumeQuota } from "./quota.server";
+import { type GeneratedCard, type GeneratorSlug, quotaReachedMessage } from "./generators";
+import { type Requester, consumeQuota, dailyQuota, remainingQuotas } from "./quota.server";
 
 /**
  * What every generation goes through, whatever the tool: the daily quota, then, for a signed-in user,
@@ -30,6 +30,16 @@ export function requesterOf(viewer: Viewer): Requester {
 export async function corpusPermissions(viewer: Viewer): Promise<Permission[]> {
   const held = await Promise.all(CORPUS_PERMISSIONS.map((permission) => viewer.can(permission)));
   return CORPUS_PERMISSIONS.filter((_, index) => held[index]);
+}
+
+/**
+ * Whether the day's quota is already spent, read without spending: checked before the costly part of a
+ * generation (searching the corpus), so that refused requests cost next to nothing.
+ */
+export async function quotaSpentMessage(tool: GeneratorSlug, viewer: Viewer): Promise<string | null> {
+  const requester = requesterOf(viewer);
+  const { [tool]: left } = await remainingQuotas([tool], requester);
+  return left > 0 ? null : quotaReachedMessage(dailyQuota(requester), !viewer.userId);
 }
 
 /** Spends one generation of the tool's daily quota: the French message when none is left. */
@@ -101,6 +111,13 @@ export async function findOwnGeneration(userId: string, tool: GeneratorSlug, id:
       ),
     );
   return row;
+}
+
+/** How many generated cards the user's deck holds. */
+export async function countGeneratedCards(userId: string): Promise<number> {
+  const db = await getDb();
+  const [row] = await db.select({ count: count() }).from(generatedCards).where(eq(generatedCards.userId, userId));
+  return Number(row?.count ?? 0);
 }
 
 /**

@@ -15,8 +15,9 @@ import { syncCorpus } from "./corpus.server";
 import { setModelForTests } from "./engine.server";
 import { streamedGeneration } from "./stream.server";
 import { NO_CARD_MESSAGE } from "./flashcards.server";
-import { type Viewer, findOwnGeneration, listGenerations, saveGeneratedCards } from "./generate.server";
-import { GENERATOR_MESSAGES, quotaReachedMessage } from "./generators";
+import { type Viewer, countGeneratedCards, findOwnGeneration, listGenerations, saveGeneratedCards } from "./generate.server";
+import { saveCardsFromForm } from "./save-cards.server";
+import { GENERATOR_MESSAGES, MAX_GENERATED_CARDS, quotaReachedMessage } from "./generators";
 import {
   THEME_ITEM_UNKNOWN,
   askChatbot,
@@ -291,6 +292,55 @@ describe("oral training", () => {
   });
 });
 
+describe("saving cards", () => {
+  const form = (entries: [string, string][]) => {
+    const data = new FormData();
+    for (const [name, value] of entries) data.append(name, value);
+    return data;
+  };
+
+  it("saves a card kept twice once, refuses a link to another host, and bounds the saves", async () => {
+    const viewer = await student();
+    const card: [string, string][] = [
+      ["kind-0", "definition"],
+      ["front-0", "Recto"],
+      ["back-0", "Verso"],
+    ];
+    const saved = await saveCardsFromForm(form([...card, ["keep", "0"], ["keep", "0"], ["keep", "0"]]), viewer.userId, "flashcards");
+    expect(saved).toEqual({ intent: "save", ok: true, count: 1 });
+    for (const url of ["//evil.example/x", "/\\evil.example", "https://evil.example"]) {
+      const refused = await saveCardsFromForm(form([...card, ["source-0", url], ["keep", "0"]]), viewer.userId, "flashcards");
+      expect(refused).toMatchObject({ data: { ok: false, errors: { "0": "Adresse de page invalide." } }, init: { status: 400 } });
+    }
+    for (let i = 0; i < 29; i += 1) await saveCardsFromForm(form([...card, ["keep", "0"]]), viewer.userId, "flashcards");
+    expect(await saveCardsFromForm(form([...card, ["keep", "0"]]), viewer.userId, "flashcards")).toMatchObject({ init: { status: 429 } });
+    expect(await countGeneratedCards(viewer.userId!)).toBe(30);
+  });
+
+  it("refuses cards beyond the deck's maximum of generated cards", async () => {
+    const viewer = await student();
+    await handle.db.insert(generatedCards).values(
+      Array.from({ length: MAX_GENERATED_CARDS }, (_, index) => ({
+        userId: viewer.userId!,
+        kind: "definition",
+        front: `R${index}`,
+        back: "V",
+      })),
+    );
+    const refused = await saveCardsFromForm(
+      form([
+        ["kind-0", "definition"],
+        ["front-0", "R"],
+        ["back-0", "V"],
+        ["keep", "0"],
+      ]),
+      viewer.userId,
+      "flashcards",
+    );
+    expect(refused).toMatchObject({ data: { error: GENERATOR_MESSAGES.deckFull }, init: { status: 400 } });
+  });
+});
+
 describe("quotas", () => {
   it("stops a visitor after the daily quota with the French message", async () => {
     const viewer = visitor();
@@ -300,6 +350,16 @@ describe("quotas", () => {
       status: 429,
       message: quotaReachedMessage(5, true),
     });
+    // Refused before any search: even an input that would have found nothing gets the quota's answer.
+    expect(await askChatbot({ question: "capitale du Kazakhstan" }, viewer)).toMatchObject({ ok: false, status: 429 });
+  });
+
+  it("counts an IPv6 visitor by the /64 network", async () => {
+    const first = { userId: null, clientIp: "2001:db8:7:8::1", can: permissionChecker(null) };
+    for (let i = 0; i < 5; i += 1) expect((await askChatbot({ question: "limite monotone" }, first)).ok).toBe(true);
+    const sameNetwork = { ...first, clientIp: "2001:db8:7:8:ffff:1:2:3" };
+    expect(await askChatbot({ question: "limite monotone" }, sameNetwork)).toMatchObject({ ok: false, status: 429 });
+    expect((await askChatbot({ question: "limite monotone" }, { ...first, clientIp: "2001:db8:7:9::1" })).ok).toBe(true);
   });
 });
 

@@ -26,15 +26,25 @@ export const GENERATOR_MESSAGES = {
   modelFallback: "Le modèle de langue n'a pas donné de réponse exploitable\u00a0: voici le résultat du moteur hors ligne.",
   saved: "Cartes ajoutées à votre deck de révision.",
   signInToSave: "Connectez-vous pour ajouter ces cartes à votre deck de révision.",
+  deckFull: "Votre deck compte déjà 1 000 cartes générées, le maximum : il ne peut plus en recevoir.",
 } as const;
+
+/** The most generated cards one deck holds (each is rendered at every review). */
+export const MAX_GENERATED_CARDS = 1_000;
 
 export function quotaReachedMessage(max: number, visitor: boolean): string {
   const limit = `Vous avez atteint la limite de ${max} génération${max > 1 ? "s" : ""} par jour pour cet outil. Elle se renouvelle à minuit.`;
   return visitor ? `${limit} Créez un compte gratuit pour en obtenir davantage.` : limit;
 }
 
+/** A path of this site: one slash, never `//` or `/\` (which browsers read as another host). */
+export const sitePathSchema = z
+  .string()
+  .max(300)
+  .regex(/^\/(?![/\\])[^\s\\]*$/, "Adresse de page invalide.");
+
 /** A page of the site a result draws on. */
-export const sourceSchema = z.object({ title: z.string().min(1).max(300), url: z.string().regex(/^\/[^\s]*$/) });
+export const sourceSchema = z.object({ title: z.string().min(1).max(300), url: sitePathSchema });
 export type Source = z.infer<typeof sourceSchema>;
 
 // ── Flashcards ────────────────────────────────────────────────────────────────────────────────────
@@ -56,13 +66,10 @@ export const flashcardsInputSchema = z.discriminatedUnion("source", [
 export type FlashcardsInput = z.infer<typeof flashcardsInputSchema>;
 
 export const generatedCardSchema = z.object({
-  kind: z.enum(Object.keys(CARD_KINDS) as [keyof typeof CARD_KINDS, ...(keyof typeof CARD_KINDS)[]]),
+  kind: z.enum(Object.keys(CARD_KINDS) as [keyof typeof CARD_KINDS, ...(keyof typeof CARD_KINDS)[]], "Type de carte inconnu."),
   front: z.string().trim().min(1, "Le recto est vide.").max(500, "Recto trop long (500 caractères au plus)."),
   back: z.string().trim().min(1, "Le verso est vide.").max(1_500, "Verso trop long (1 500 caractères au plus)."),
-  sourceUrl: z
-    .string()
-    .regex(/^\/[^\s]*$/)
-    .optional(),
+  sourceUrl: sitePathSchema.optional(),
 });
 export type GeneratedCard = z.infer<typeof generatedCardSchema>;
 
@@ -86,9 +93,7 @@ export type ChatbotInput = z.infer<typeof chatbotInputSchema>;
 export const chatbotOutputSchema = z.object({
   found: z.boolean(),
   answer: z.string().max(4_000),
-  quotes: z
-    .array(z.object({ text: z.string().min(1).max(1_200), title: z.string().min(1).max(300), url: z.string().regex(/^\/[^\s]*$/) }))
-    .max(6),
+  quotes: z.array(z.object({ text: z.string().min(1).max(1_200), title: z.string().min(1).max(300), url: sitePathSchema })).max(6),
   sources: z.array(sourceSchema).max(10),
 });
 export type ChatbotOutput = z.infer<typeof chatbotOutputSchema>;
@@ -101,14 +106,14 @@ export const THEME_LEVELS = { 1: "Phrase simple", 2: "Niveau prépa", 3: "Niveau
 
 export const themeDrawSchema = z.object({
   language: z.enum(["en", "es", "de"], "Choisissez une langue."),
-  level: z.enum(["", "1", "2", "3"]).default(""),
+  level: z.enum(["", "1", "2", "3"], "Choisissez un niveau de la liste.").default(""),
   /** The item just done: the next one is another. */
   previous: z.string().max(120).default(""),
 });
 
 export const themeCheckSchema = z.object({
   language: z.enum(["en", "es", "de"], "Choisissez une langue."),
-  itemId: z.string().regex(/^[a-z0-9-]{1,120}$/),
+  itemId: z.string().regex(/^[a-z0-9-]{1,120}$/, "Cette phrase n'existe pas : tirez-en une autre."),
   answer: z.string().trim().min(1, "Écrivez votre traduction.").max(600, "Traduction trop longue (600 caractères au plus)."),
 });
 export type ThemeCheckInput = z.infer<typeof themeCheckSchema>;
@@ -145,10 +150,10 @@ export const answerInputSchema = z
   .object({
     questionId: z
       .string()
-      .regex(/^[a-z0-9-]{0,120}$/)
+      .regex(/^[a-z0-9-]{0,120}$/, "Choisissez une question de la liste.")
       .default(""),
     question: z.string().trim().max(300, "Question trop longue (300 caractères au plus).").default(""),
-    format: z.enum(["", "star", "pitch", "argument"]).default(""),
+    format: z.enum(["", "star", "pitch", "argument"], "Choisissez une structure de la liste.").default(""),
     notes: z
       .string()
       .trim()
@@ -204,7 +209,7 @@ export const paragraphOutputSchema = z.object({
   parts: z.array(z.object({ label: z.string().min(1).max(60), text: z.string().max(1_500) })).max(6),
   checklist: z.array(z.object({ label: z.string().max(120), ok: z.boolean(), advice: z.string().max(400) })).max(10),
   /** Passages of the site that may support the paragraph (the student checks and cites them). */
-  related: z.array(z.object({ title: z.string().max(300), url: z.string().regex(/^\/[^\s]*$/), excerpt: z.string().max(1_200) })).max(4),
+  related: z.array(z.object({ title: z.string().max(300), url: sitePathSchema, excerpt: z.string().max(1_200) })).max(4),
   sources: z.array(sourceSchema).max(6),
 });
 export type ParagraphOutput = z.infer<typeof paragraphOutputSchema>;
@@ -220,7 +225,7 @@ export const vocabularyInputSchema = z.object({
     .trim()
     .min(2, "Indiquez un thème (par exemple « santé » ou « élections »).")
     .max(80, "Thème trop long (80 caractères au plus)."),
-  size: z.enum(["10", "20", "40"]).default("20"),
+  size: z.enum(["10", "20", "40"], "Choisissez un nombre de mots de la liste.").default("20"),
 });
 export type VocabularyInput = z.infer<typeof vocabularyInputSchema>;
 
@@ -285,11 +290,11 @@ export const SELF_SCORES = ["À retravailler", "Passable", "Bien", "Très bien"]
 
 export const oralsInputSchema = z.object({
   themes: z
-    .array(z.string().regex(/^[a-z-]{1,40}$/))
+    .array(z.string().regex(/^[a-z-]{1,40}$/, "Choisissez les thèmes dans la liste."))
     .min(1, "Choisissez au moins un thème.")
     .max(12),
-  count: z.enum(["3", "5", "8"]).default("5"),
-  seconds: z.enum(["60", "120", "180"]).default("120"),
+  count: z.enum(["3", "5", "8"], "Choisissez un nombre de questions de la liste.").default("5"),
+  seconds: z.enum(["60", "120", "180"], "Choisissez un temps de réponse de la liste.").default("120"),
 });
 export type OralsInput = z.infer<typeof oralsInputSchema>;
 
@@ -302,7 +307,7 @@ export const oralQuestionSchema = z.object({
 });
 
 export const selfAssessmentSchema = z.object({
-  id: z.string().regex(/^[a-z0-9-]{1,120}$/),
+  id: z.string().regex(/^[a-z0-9-]{1,120}$/, "Question inconnue."),
   score: z
     .number()
     .int()
@@ -310,7 +315,11 @@ export const selfAssessmentSchema = z.object({
     .max(SELF_SCORES.length - 1),
   note: z.string().trim().max(500, "Note trop longue (500 caractères au plus).").default(""),
 });
-export const oralsAssessmentSchema = z.array(selfAssessmentSchema).min(1).max(8);
+export const oralsAssessmentSchema = z
+  .array(selfAssessmentSchema)
+  .min(1)
+  .max(8)
+  .refine((items) => new Set(items.map((item) => item.id)).size === items.length, "Chaque question n'est évaluée qu'une fois.");
 
 export const oralsOutputSchema = z.object({
   seconds: z.number().int(),

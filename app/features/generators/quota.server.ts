@@ -1,6 +1,7 @@
 import { TZDate } from "@date-fns/tz";
 import { format } from "date-fns";
 import { inArray } from "drizzle-orm";
+import ipaddr from "ipaddr.js";
 import { getDb } from "../../../db/client.server";
 import { rateLimitBuckets } from "../../../db/schema";
 import { getConfig } from "../../config.server";
@@ -22,8 +23,22 @@ function parisDay(now: Date): string {
   return format(new TZDate(now, STUDY_TIME_ZONE), "yyyy-MM-dd");
 }
 
+/**
+ * A visitor's address as the quota counts it: an IPv6 address by its /64 network (one subscriber is given
+ * a whole /64, and could otherwise rotate through it), an IPv4 address (or an IPv4-mapped one) as it is.
+ */
+export function visitorKey(clientIp: string): string {
+  if (!ipaddr.isValid(clientIp)) return clientIp.slice(0, 64);
+  const address = ipaddr.process(clientIp);
+  if (address.kind() === "ipv4") return address.toString();
+  return `${(address as ipaddr.IPv6).parts
+    .slice(0, 4)
+    .map((part) => part.toString(16))
+    .join(":")}::/64`;
+}
+
 function quotaKey(tool: string, requester: Requester, now: Date): string {
-  const who = "userId" in requester ? `user:${requester.userId}` : `ip:${requester.clientIp}`;
+  const who = "userId" in requester ? `user:${requester.userId}` : `ip:${visitorKey(requester.clientIp)}`;
   return `generator:${tool}:${who}:${parisDay(now)}`;
 }
 

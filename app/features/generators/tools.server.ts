@@ -14,7 +14,7 @@ import { ORALS_NO_QUESTION, drawSession } from "./orals.server";
 import { paragraphChecklist, paragraphOffline } from "./paragraph.server";
 import { type EngineResult, type ModelTask, type PartialListener, comparable, passagesForPrompt, runEngines } from "./engine.server";
 import { NO_CARD_MESSAGE, chapterCards, pastedTextCards } from "./flashcards.server";
-import { type Viewer, corpusPermissions, recordGeneration, spendQuota } from "./generate.server";
+import { type Viewer, corpusPermissions, quotaSpentMessage, recordGeneration, spendQuota } from "./generate.server";
 import {
   type AnswerInput,
   type AnswerOutput,
@@ -59,9 +59,17 @@ async function generation<I, O>(
   return { ok: true, result, generationId: await recordGeneration(tool, viewer, input, result) };
 }
 
+/** A generation refused before any work: the day's quota for the tool is already spent. */
+async function spentRefusal(tool: Parameters<typeof spendQuota>[0], viewer: Viewer): Promise<Generated<never> | null> {
+  const message = await quotaSpentMessage(tool, viewer);
+  return message ? { ok: false, status: 429, message } : null;
+}
+
 export const CHAPTER_UNKNOWN = "Choisissez un chapitre de la liste.";
 
 export async function generateFlashcards(input: FlashcardsInput, viewer: Viewer): Promise<Generated<FlashcardsOutput>> {
+  const spent = await spentRefusal("flashcards", viewer);
+  if (spent) return spent;
   const permissions = await corpusPermissions(viewer);
   const offline = input.source === "chapter" ? chapterCards(input.chapter, permissions) : pastedTextCards(input.text);
   if (!offline) return { ok: false, status: 400, message: CHAPTER_UNKNOWN };
@@ -81,10 +89,16 @@ export async function generateFlashcards(input: FlashcardsInput, viewer: Viewer)
         input.source === "chapter" ? card.sourceUrl !== undefined && urls.has(card.sourceUrl) : card.sourceUrl === undefined,
       ),
   };
-  return generation("flashcards", viewer, input, () => runEngines(flashcardsOutputSchema, () => offline, task));
+  return generation("flashcards", viewer, input, async () => {
+    const result = await runEngines(flashcardsOutputSchema, () => offline, task);
+    // The pages used are the ones the engine was given, whatever the model says.
+    return { ...result, output: { ...result.output, sources: offline.sources } };
+  });
 }
 
 export async function askChatbot(input: ChatbotInput, viewer: Viewer, onPartial?: PartialListener): Promise<Generated<ChatbotOutput>> {
+  const spent = await spentRefusal("prepa-chatbot", viewer);
+  if (spent) return spent;
   const passages = await chatbotPassages(input, await corpusPermissions(viewer));
   // A long section gives several passages under one url: a quote may come from any of them.
   const bodiesAt = (url: string) => passages.filter((passage) => passage.url === url).map((passage) => comparable(passage.body));
@@ -111,6 +125,8 @@ export const THEME_ITEM_UNKNOWN = "Cette phrase n'existe plus : tirez-en une au
 
 /** Grades a thème answer (offline: the bank's accepted translations); the graded drill is the generation recorded. */
 export async function gradeTheme(input: ThemeCheckInput, viewer: Viewer): Promise<Generated<ThemeCheckOutput>> {
+  const spent = await spentRefusal("theme-grammar", viewer);
+  if (spent) return spent;
   const item = findItem(input.language, input.itemId);
   if (!item) return { ok: false, status: 400, message: THEME_ITEM_UNKNOWN };
   return generation("theme-grammar", viewer, input, async () => ({ output: gradeThemeOffline(input, item), engine: "offline", ms: 0 }));
@@ -118,6 +134,8 @@ export async function gradeTheme(input: ThemeCheckInput, viewer: Viewer): Promis
 
 /** An interview answer built from the student's notes only (answer.server.ts); the model may write the draft. */
 export async function generateAnswer(input: AnswerInput, viewer: Viewer): Promise<Generated<AnswerOutput>> {
+  const spent = await spentRefusal("answer", viewer);
+  if (spent) return spent;
   const resolved = resolveQuestion(input);
   if (!resolved) return { ok: false, status: 400, message: ANSWER_QUESTION_UNKNOWN };
   const offline = answerOffline(input, resolved);
@@ -151,6 +169,8 @@ export async function generateAnswer(input: AnswerInput, viewer: Viewer): Promis
 
 /** An argued paragraph from the student's idea, argument and example (paragraph.server.ts). */
 export async function generateParagraph(input: ParagraphInput, viewer: Viewer): Promise<Generated<ParagraphOutput>> {
+  const spent = await spentRefusal("paragraph", viewer);
+  if (spent) return spent;
   const query = [input.subject, input.idea, input.example].filter(Boolean).join(" ");
   const passages = (await retrieve(query, { permissions: await corpusPermissions(viewer), limit: 6 })).filter(
     (passage) => passage.matched >= 2,
@@ -175,6 +195,8 @@ export async function generateParagraph(input: ParagraphInput, viewer: Viewer): 
 
 /** A themed vocabulary list from the site's lists; the model may only choose among their entries. */
 export async function generateVocabulary(input: VocabularyInput, viewer: Viewer): Promise<Generated<VocabularyOutput>> {
+  const spent = await spentRefusal("languages", viewer);
+  if (spent) return spent;
   const permissions = await corpusPermissions(viewer);
   const entries = vocabularyEntries(input.language, permissions);
   const size = Number(input.size);
@@ -200,6 +222,8 @@ export async function generateVocabulary(input: VocabularyInput, viewer: Viewer)
 
 /** The method of the essay or the synthesis in a language, with its connectors and the subject's vocabulary. */
 export async function generateWritingHelp(input: WritingHelpInput, viewer: Viewer): Promise<Generated<WritingHelpOutput>> {
+  const spent = await spentRefusal("languages-unified", viewer);
+  if (spent) return spent;
   const offline = writingHelpOffline(input, vocabularyEntries(input.language, await corpusPermissions(viewer)));
   if (!offline) return { ok: false, status: 400, message: WRITING_METHOD_MISSING };
   return generation("languages-unified", viewer, input, async () => ({ output: offline, engine: "offline", ms: 0 }));
@@ -207,6 +231,8 @@ export async function generateWritingHelp(input: WritingHelpInput, viewer: Viewe
 
 /** A session of oral training: questions drawn from the bank (orals.server.ts). */
 export async function startOralSession(input: OralsInput, viewer: Viewer): Promise<Generated<OralsOutput>> {
+  const spent = await spentRefusal("orals-unified", viewer);
+  if (spent) return spent;
   const session = drawSession(input);
   if (!session) return { ok: false, status: 400, message: ORALS_NO_QUESTION };
   return generation("orals-unified", viewer, input, async () => ({ output: session, engine: "offline", ms: 0 }));

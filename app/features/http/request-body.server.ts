@@ -8,18 +8,30 @@ import { data } from "react-router";
 
 export const BODY_MESSAGES = {
   unreadableForm: "Le formulaire envoyé est illisible. Rechargez la page et réessayez.",
+  nulCharacter: "Le texte envoyé contient un caractère invalide (caractère nul) : retirez-le et réessayez.",
 } as const;
+
+/**
+ * No text a user sends may hold a NUL character: PostgreSQL refuses it in every text and JSON column, so
+ * it would fail the request after its checks (a 500). Refused here, for every form and JSON API.
+ */
+const NUL = "\u0000";
 
 /** JSON deeper than this is refused before any code walks it (recursion would overflow the stack). */
 export const MAX_JSON_DEPTH = 32;
 
 /** The form of a page action; a body that is not a readable form is a 400, shown by the error boundary. */
 export async function readFormData(request: Request): Promise<FormData> {
+  let formData: FormData;
   try {
-    return await request.formData();
+    formData = await request.formData();
   } catch {
     throw data({ error: BODY_MESSAGES.unreadableForm }, { status: 400 });
   }
+  for (const [name, value] of formData)
+    if (name.includes(NUL) || (typeof value === "string" && value.includes(NUL)))
+      throw data({ error: BODY_MESSAGES.nulCharacter }, { status: 400 });
+  return formData;
 }
 
 /** Whether a parsed JSON value nests at most `limit` arrays or objects deep (walked without recursion). */
@@ -38,7 +50,10 @@ export function jsonDepthWithin(value: unknown, limit = MAX_JSON_DEPTH): boolean
 export async function readJson(request: Request): Promise<unknown> {
   let value: unknown;
   try {
-    value = JSON.parse(await request.text());
+    const text = await request.text();
+    // Both the raw character and its JSON escape: either parses to a NUL.
+    if (text.includes(NUL) || /\\u0000/i.test(text)) return undefined;
+    value = JSON.parse(text);
   } catch {
     return undefined;
   }
