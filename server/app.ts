@@ -15,6 +15,8 @@ import { htmlCache } from "./html-cache";
 import { precompressedAssets } from "./precompressed-assets";
 import { privateResponses } from "./private-responses";
 import { publicFiles } from "./public-files";
+import { compilesWasm, pyodideFiles, pythonIsolation } from "./python-files";
+import { PYODIDE_BASE } from "../app/features/python/python";
 import { BODY_KINDS, requestGate } from "./request-gate";
 import { cspNonce, errorHandler, sameOriginForms, securityHeaders } from "./security";
 import { seoRoutes } from "./seo";
@@ -85,7 +87,8 @@ if (config.trustProxy)
   );
 app.use(compression());
 app.use(cspNonce);
-app.use(securityHeaders({ https: config.isHttps, development }));
+app.use(securityHeaders({ https: config.isHttps, development, compilesWasm }));
+app.use(pythonIsolation(findCatalogEntry));
 // Methods, body sizes and content types, before anything reads a body.
 // Hand-ins (/dashboard/devoirs/<id>) and the teacher application's CV (/professeur).
 const uploadLimit = config.uploadMaxBytes + BODY_KINDS.form.limit;
@@ -102,6 +105,7 @@ if (!development) {
   );
   app.use(publicFiles(clientDir));
 }
+app.use(PYODIDE_BASE, pyodideFiles());
 
 app.use(privateResponses());
 app.use(

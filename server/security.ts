@@ -8,13 +8,18 @@ export function cspNonce(_req: Request, res: Response, next: NextFunction) {
   next();
 }
 
-export function securityHeaders(options: { https: boolean; development: boolean }) {
+export function securityHeaders(options: { https: boolean; development: boolean; compilesWasm?: (pathname: string) => boolean }) {
   return helmet({
     contentSecurityPolicy: {
       useDefaults: false,
       directives: {
         defaultSrc: ["'self'"],
-        scriptSrc: ["'self'", (_req, res) => `'nonce-${(res as Response).locals.cspNonce}'`],
+        scriptSrc: [
+          "'self'",
+          // Only the Python worker's script (and Pyodide's module) may compile WebAssembly (issue #16).
+          (req, res) =>
+            `'nonce-${(res as Response).locals.cspNonce}'${options.compilesWasm?.((req as Request).path) ? " 'wasm-unsafe-eval'" : ""}`,
+        ],
         // React style attributes and the toast library's injected stylesheet need inline styles.
         styleSrc: ["'self'", "'unsafe-inline'"],
         imgSrc: ["'self'", "data:"],

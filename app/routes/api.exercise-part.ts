@@ -3,7 +3,7 @@ import { findCatalogEntry } from "~/catalog/catalog";
 import { guardRoute } from "~/features/access/guards.server";
 import { getExerciseSet } from "~/features/content/store.server";
 import { EXERCISE_PART_MESSAGES } from "~/features/learning/exercise-parts";
-import { exercisePartHtml } from "~/features/learning/exercise-parts.server";
+import { exercisePartHtml, exerciseRunSpec } from "~/features/learning/exercise-parts.server";
 import type { Route } from "./+types/api.exercise-part";
 
 /**
@@ -20,6 +20,10 @@ export async function loader({ request, params }: Route.LoaderArgs) {
     if (thrown instanceof Response && thrown.status >= 300 && thrown.status < 400)
       return data({ error: EXERCISE_PART_MESSAGES.forbidden }, { status: 403 });
     throw thrown;
+  }
+  if (params.part === "runner") {
+    const runner = exerciseRunSpec(set, params.exerciseId);
+    return runner ? data({ runner }) : data({ error: EXERCISE_PART_MESSAGES.notFound }, { status: 404 });
   }
   const html = exercisePartHtml(set, params.exerciseId, params.part);
   if (html === undefined) return data({ error: EXERCISE_PART_MESSAGES.notFound }, { status: 404 });

@@ -4,6 +4,7 @@ import { Link, useFetcher } from "react-router";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
 import { ContentHtml } from "~/features/content/content-html";
+import { PythonExercise } from "~/features/python/python-exercise";
 import { EXERCISE_PART_MESSAGES, type ExercisePart, exercisePartUrl, hintPart } from "./exercise-parts";
 import type { MarkStatus } from "./learning.server";
 
@@ -18,6 +19,8 @@ export interface ExerciseView {
   statementRef: string;
   /** How many hints there are; their text and the solution are asked for one at a time. */
   hintCount: number;
+  /** A runnable Python exercise: the editor's first code (the tests come with the first run). */
+  runner: { starter: string; timeout: number } | null;
 }
 
 /** Parts already fetched during this visit (a reveal hidden and shown again costs no request). */
@@ -121,6 +124,16 @@ export function ExerciseCard({
       </header>
       <p className="mt-1 text-sm text-muted-foreground">Méthode travaillée&nbsp;: {exercise.method}</p>
       <ContentHtml html={exercise.statementHtml} htmlRef={exercise.statementRef} className="prose-content mt-4" />
+      {exercise.runner ? (
+        <PythonExercise
+          setId={setId}
+          exerciseId={exercise.id}
+          starter={exercise.runner.starter}
+          specUrl={exercisePartUrl(setId, exercise.id, "runner")}
+          // Every test passed: « J'ai réussi » for a signed-in student, as if they had pressed it.
+          onPassed={signedIn && current !== "reussi" ? () => fetcher.submit({ exerciseId: exercise.id, status: "reussi" }, { method: "post" }) : undefined}
+        />
+      ) : null}
 
       {Array.from({ length: hintsShown }, (_, index) => hintPart(index + 1)).map((part, index) => (
         <div key={part} className="mt-4 rounded-xl border border-accent/40 bg-accent-soft p-4">

@@ -2,7 +2,7 @@
  * The parts of an exercise that stay on the server until the student asks for them (issue #11): each
  * hint and the solution, one request per reveal (`/api/exercices/<set>/<exercise>/<part>`).
  */
-export type ExercisePart = `indication-${1 | 2 | 3}` | "solution";
+export type ExercisePart = `indication-${1 | 2 | 3}` | "solution" | "runner";
 
 export const EXERCISE_PART_MESSAGES = {
   notFound: "Exercice introuvable.",

@@ -30,10 +30,17 @@ class NoMoreInput(Exception):
 
 
 class CappedOutput(io.StringIO):
-    """stdout with a cap: a program that prints without end is stopped with a message."""
+    """stdout with a cap: a program that prints without end is stopped with a message. `listener`, when
+    given, receives each piece as it is written (the page shows the output while the program runs)."""
+
+    def __init__(self, listener=None):
+        super().__init__()
+        self.listener = listener
 
     def write(self, text):
         size = super().write(text)
+        if self.listener is not None and text:
+            self.listener(text)
         value = self.getvalue()
         if len(value) > MAX_OUTPUT_CHARS or value.count("\n") > MAX_OUTPUT_LINES:
             raise OutputFlood()
@@ -87,9 +94,9 @@ def describe_error(error):
     return "%s%s%s" % (label, where, "\u00a0: " + message if message else "")
 
 
-def execute(source, inputs):
+def execute(source, inputs, listener=None):
     """Runs a program in a fresh namespace; returns (namespace, stdout, error message or None)."""
-    output = CappedOutput()
+    output = CappedOutput(listener)
     feed = iter(inputs)
 
     def fake_input(prompt=""):
@@ -120,13 +127,16 @@ def normalize_output(text):
 
 
 def same(expected, obtained, tolerance):
+    # numpy arrays and scalars are compared as the Python lists and numbers they hold.
+    if hasattr(expected, "tolist"):
+        expected = expected.tolist()
+    if hasattr(obtained, "tolist"):
+        obtained = obtained.tolist()
     if isinstance(expected, float) or isinstance(obtained, float):
         try:
             return math.isclose(float(expected), float(obtained), rel_tol=1e-9, abs_tol=tolerance or 1e-9)
         except (TypeError, ValueError):
             return False
-    if isinstance(expected, (list, tuple)) and hasattr(obtained, "tolist"):
-        obtained = obtained.tolist()  # a numpy array compared with a list
     if isinstance(expected, (list, tuple)) and isinstance(obtained, (list, tuple)):
         return len(expected) == len(obtained) and all(same(a, b, tolerance) for a, b in zip(expected, obtained))
     try:
@@ -254,10 +264,10 @@ def figures():
     return images
 
 
-def run(source, spec_json):
+def run(source, spec_json, listener=None):
     spec = json.loads(spec_json)
     inputs = spec.get("inputs", [])
-    namespace, stdout, error = execute(source, inputs)
+    namespace, stdout, error = execute(source, inputs, listener)
     images = figures()
     tests = []
     if spec.get("tests"):

@@ -1,0 +1,209 @@
+import { CheckCircle2, Play, RotateCcw, XCircle } from "lucide-react";
+import { useEffect, useId, useRef, useState } from "react";
+import { Button } from "~/components/ui/button";
+import { RUN_MESSAGES, type RunResult, type RunSpec } from "./python";
+import type { RunOutcome } from "./runner";
+
+/**
+ * The editor and runner of a Python exercise (issue #16): the student's code runs in the browser, in a
+ * worker, then the exercise's tests; the result of each test is shown in French. The last code typed is
+ * kept in this browser, per exercise.
+ */
+const storageKey = (setId: string, exerciseId: string) => `tremplin-python:${setId}/${exerciseId}`;
+
+function savedCode(key: string): string | null {
+  try {
+    return localStorage.getItem(key);
+  } catch {
+    return null;
+  }
+}
+
+type RunState =
+  | { status: "idle" }
+  | { status: "loading" | "running"; stdout: string }
+  | { status: "done"; result: RunResult }
+  | { status: "timeout"; message: string; stdout: string }
+  | { status: "failed"; message: string };
+
+let runSpecs = new Map<string, Promise<RunSpec>>();
+
+async function fetchSpec(url: string): Promise<RunSpec> {
+  let pending = runSpecs.get(url);
+  if (!pending) {
+    pending = fetch(url, { headers: { Accept: "application/json" } }).then(async (response) => {
+      const body = (await response.json().catch(() => ({}))) as { runner?: RunSpec };
+      if (!response.ok || !body.runner) throw new Error(RUN_MESSAGES.specFailed);
+      return body.runner;
+    });
+    pending.catch(() => runSpecs.delete(url));
+    runSpecs.set(url, pending);
+  }
+  return pending;
+}
+
+/** For tests: forget the fetched specs. */
+export function forgetRunSpecs() {
+  runSpecs = new Map();
+}
+
+export function PythonExercise({
+  setId,
+  exerciseId,
+  starter,
+  specUrl,
+  onPassed,
+}: {
+  setId: string;
+  exerciseId: string;
+  starter: string;
+  specUrl: string;
+  onPassed?: () => void;
+}) {
+  const key = storageKey(setId, exerciseId);
+  const [code, setCode] = useState(starter);
+  const [state, setState] = useState<RunState>({ status: "idle" });
+  const editorId = useId();
+  const textarea = useRef<HTMLTextAreaElement>(null);
+
+  // The code kept in this browser replaces the starter once the page is hydrated (the server cannot know it).
+  useEffect(() => {
+    const saved = savedCode(key);
+    if (saved !== null) setCode(saved);
+  }, [key]);
+
+  const update = (value: string) => {
+    setCode(value);
+    try {
+      if (value === starter) localStorage.removeItem(key);
+      else localStorage.setItem(key, value);
+    } catch {
+      // Private browsing or a full storage: the code stays in the page.
+    }
+  };
+
+  const run = async () => {
+    setState({ status: "loading", stdout: "" });
+    let outcome: RunOutcome;
+    try {
+      const [spec, { runPython }] = await Promise.all([fetchSpec(specUrl), import("./runner")]);
+      outcome = await runPython(code, spec, {
+        onReady: () => setState({ status: "running", stdout: "" }),
+        onOutput: (text) => setState((current) => (current.status === "running" ? { ...current, stdout: current.stdout + text } : current)),
+      });
+    } catch (error) {
+      outcome = { status: "failed", message: error instanceof Error ? error.message : RUN_MESSAGES.loadFailed };
+    }
+    setState(outcome.status === "done" ? { status: "done", result: outcome.result } : outcome);
+    if (outcome.status === "done" && outcome.result.passed) onPassed?.();
+  };
+
+  const busy = state.status === "loading" || state.status === "running";
+  return (
+    <section aria-label="Éditeur Python" className="mt-4 space-y-3 rounded-xl border border-border p-4">
+      <label htmlFor={editorId} className="text-sm font-bold">
+        Votre programme
+      </label>
+      <textarea
+        id={editorId}
+        ref={textarea}
+        value={code}
+        onChange={(event) => update(event.currentTarget.value)}
+        onKeyDown={(event) => {
+          // Tab indents (four spaces) instead of leaving the editor; Échap then Tab leaves it.
+          if (event.key !== "Tab" || event.shiftKey || event.altKey || event.ctrlKey || event.metaKey) return;
+          event.preventDefault();
+          const target = event.currentTarget;
+          const { selectionStart, selectionEnd } = target;
+          const next = `${code.slice(0, selectionStart)}    ${code.slice(selectionEnd)}`;
+          update(next);
+          requestAnimationFrame(() => target.setSelectionRange(selectionStart + 4, selectionStart + 4));
+        }}
+        spellCheck={false}
+        autoCapitalize="off"
+        autoComplete="off"
+        rows={Math.min(24, Math.max(8, code.split("\n").length + 1))}
+        className="w-full rounded-lg border border-border bg-background p-3 font-mono text-sm leading-6"
+      />
+      <div className="flex flex-wrap items-center gap-2">
+        <Button size="sm" onClick={run} disabled={busy}>
+          <Play aria-hidden="true" className="size-4" /> Exécuter
+        </Button>
+        <Button size="sm" variant="outline" onClick={() => update(starter)} disabled={busy || code === starter}>
+          <RotateCcw aria-hidden="true" className="size-4" /> Réinitialiser
+        </Button>
+        {busy ? (
+          <span role="status" className="text-sm text-muted-foreground">
+            {state.status === "loading" ? RUN_MESSAGES.loading : RUN_MESSAGES.running}
+          </span>
+        ) : null}
+      </div>
+      <RunReport state={state} />
+    </section>
+  );
+}
+
+function RunReport({ state }: { state: RunState }) {
+  if (state.status === "idle") return null;
+  if (state.status === "failed")
+    return (
+      <p role="alert" className="text-sm font-medium text-destructive">
+        {state.message}
+      </p>
+    );
+  const stdout = state.status === "done" ? state.result.stdout : state.stdout;
+  const error = state.status === "done" ? state.result.error : state.status === "timeout" ? state.message : null;
+  return (
+    <div className="space-y-3" aria-live="polite">
+      {stdout ? (
+        <div>
+          <p className="text-sm font-semibold">Affichage</p>
+          <pre className="max-h-72 overflow-auto rounded-lg bg-muted p-3 font-mono text-sm whitespace-pre-wrap">{stdout}</pre>
+        </div>
+      ) : null}
+      {error ? (
+        <p role="alert" className="rounded-lg border border-destructive/50 bg-destructive-soft p-3 font-mono text-sm">
+          {error}
+        </p>
+      ) : null}
+      {state.status === "done" ? <TestList result={state.result} /> : null}
+    </div>
+  );
+}
+
+function TestList({ result }: { result: RunResult }) {
+  const passed = result.tests.filter((test) => test.ok).length;
+  return (
+    <div className="space-y-2">
+      {result.images.map((image, index) => (
+        <img
+          key={index}
+          src={`data:image/png;base64,${image}`}
+          alt={`Figure ${index + 1} tracée par le programme`}
+          className="max-w-full rounded-lg border border-border bg-white"
+        />
+      ))}
+      {result.tests.length ? (
+        <>
+          <p className={`font-semibold ${result.passed ? "text-success" : ""}`}>
+            {result.passed
+              ? "Tous les tests sont réussis."
+              : `${passed} test${passed > 1 ? "s" : ""} réussi${passed > 1 ? "s" : ""} sur ${result.tests.length}.`}
+          </p>
+          <ul className="space-y-1 text-sm">
+            {result.tests.map((test) => (
+              <li key={test.message} className="flex gap-2">
+                {test.ok ? (
+                  <CheckCircle2 aria-label="Réussi" className="mt-0.5 size-4 shrink-0 text-success" />
+                ) : (
+                  <XCircle aria-label="Échoué" className="mt-0.5 size-4 shrink-0 text-destructive" />
+                )}
+                <span>{test.message}</span>
+              </li>
+            ))}
+          </ul>
+        </>
+      ) : null}
+    </div>
+  );
+}

@@ -1,0 +1,78 @@
+import { describe, expect, it } from "vitest";
+import { gotoHydrated, pageProblems, registerThroughForm, setupBrowser, uniqueEmail } from "./support/browser";
+
+const browser = setupBrowser();
+const FACTORIELLE = `def factorielle(n):
+    p = 1
+    for k in range(1, n + 1):
+        p = p * k
+    return p
+
+def liste_factorielles(n):
+    L = [1]
+    for k in range(1, n + 1):
+        L.append(L[-1] * k)
+    return L
+
+print(factorielle(0), factorielle(6), factorielle(12))
+print(liste_factorielles(6))
+`;
+
+describe("Python exercises run in the browser (issue #16)", () => {
+  it("runs the student's code against the exercise's tests, stops an endless loop, and asks no other host", async () => {
+    const page = await browser.newPage();
+    const hosts = new Set<string>();
+    page.on("request", (request) => hosts.add(new URL(request.url()).host));
+    await registerThroughForm(page, { firstName: "Ada", email: uniqueEmail("python"), password: "violon-nuage-cerise-42" });
+    const response = await gotoHydrated(page, "/formation/python-fondamentaux-exercices");
+    expect(response?.headers()["cross-origin-embedder-policy"]).toBe("require-corp");
+    expect(await page.evaluate(() => crossOriginIsolated)).toBe(true);
+    const exercise = page.locator("article", { has: page.getByRole("heading", { name: /Factorielle d'un entier/ }) });
+
+    // The starter fails, with the failing test said in French.
+    await exercise.getByRole("button", { name: "Exécuter" }).click();
+    await exercise.getByText("Test 2\u00a0: pour n = 5, attendu 120, obtenu 1").waitFor({ timeout: 60_000 });
+    await exercise.getByText(/^\d+ tests? réussis? sur 7\.$/).waitFor();
+
+    // A correct program passes every test and marks the exercise « J'ai réussi ».
+    await exercise.getByLabel("Votre programme").fill(FACTORIELLE);
+    await exercise.getByRole("button", { name: "Exécuter" }).click();
+    await exercise.getByText("Tous les tests sont réussis.").waitFor();
+    await exercise.getByText("Réussi", { exact: true }).waitFor();
+    await exercise.locator("pre").getByText("1 720 479001600").waitFor();
+
+    // An endless loop is stopped within the time limit, and the next run works.
+    await exercise.getByLabel("Votre programme").fill("while True:\n    pass\n");
+    await exercise.getByRole("button", { name: "Exécuter" }).click();
+    await exercise
+      .getByText("Le programme a dépassé le temps limite de 5\u00a0s et a été arrêté.", { exact: false })
+      .waitFor({ timeout: 15_000 });
+    await exercise.getByLabel("Votre programme").fill("print(6 * 7)\n");
+    await exercise.getByRole("button", { name: "Exécuter" }).click();
+    await exercise.locator("pre").getByText("42", { exact: true }).waitFor();
+
+    // A syntax error is explained with its line.
+    await exercise.getByLabel("Votre programme").fill("def f(:\n    return 1\n");
+    await exercise.getByRole("button", { name: "Exécuter" }).click();
+    await exercise.getByText(/^Erreur de syntaxe ligne 1/).waitFor();
+
+    // The code typed is kept in this browser.
+    await page.reload();
+    await page.waitForFunction(() => document.documentElement.dataset.hydrated === "true");
+    expect(await exercise.getByLabel("Votre programme").inputValue()).toBe("def f(:\n    return 1\n");
+    expect([...hosts]).toEqual([new URL(browser.baseUrl).host]);
+    expect(pageProblems(page)).toEqual([]);
+  });
+
+  it("isolates only the pages that run Python, and lets only the worker compile WebAssembly", async () => {
+    const page = await browser.newPage();
+    const home = await page.goto("/");
+    expect(home?.headers()["cross-origin-embedder-policy"]).toBeUndefined();
+    expect(home?.headers()["content-security-policy"]).not.toContain("wasm-unsafe-eval");
+    const worker = await page.request.get("/pyodide/314.0.7/pyodide.mjs");
+    expect(worker.status()).toBe(200);
+    expect(worker.headers()["cache-control"]).toContain("immutable");
+    expect(worker.headers()["content-security-policy"]).toContain("'wasm-unsafe-eval'");
+    expect((await page.request.get("/pyodide/314.0.7/../../package.json")).status()).toBe(404);
+  });
+});
