@@ -15,8 +15,8 @@ import { htmlCache } from "./html-cache";
 import { precompressedAssets } from "./precompressed-assets";
 import { privateResponses } from "./private-responses";
 import { publicFiles } from "./public-files";
-import { compilesWasm, pyodideFiles, pythonIsolation } from "./python-files";
-import { PYODIDE_BASE } from "../app/features/python/python";
+import { numpyPyodideFiles, pyodideFiles, pythonIsolation, scriptPermissions } from "./python-files";
+import { NUMPY_PYODIDE_BASE, PYODIDE_BASE } from "../app/features/python/python";
 import { BODY_KINDS, requestGate } from "./request-gate";
 import { cspNonce, errorHandler, sameOriginForms, securityHeaders } from "./security";
 import { seoRoutes } from "./seo";
@@ -87,7 +87,7 @@ if (config.trustProxy)
   );
 app.use(compression());
 app.use(cspNonce);
-app.use(securityHeaders({ https: config.isHttps, development, compilesWasm }));
+app.use(securityHeaders({ https: config.isHttps, development, scriptPermissions }));
 app.use(pythonIsolation(findCatalogEntry));
 // Methods, body sizes and content types, before anything reads a body.
 // Hand-ins (/dashboard/devoirs/<id>) and the teacher application's CV (/professeur).
@@ -106,6 +106,7 @@ if (!development) {
   app.use(publicFiles(clientDir));
 }
 app.use(PYODIDE_BASE, pyodideFiles());
+app.use(NUMPY_PYODIDE_BASE, numpyPyodideFiles());
 
 app.use(privateResponses());
 app.use(

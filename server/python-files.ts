@@ -3,25 +3,27 @@ import path from "node:path";
 import type { NextFunction, Request, Response } from "express";
 import express from "express";
 import type { CatalogEntry } from "../app/catalog/types";
-import { PYODIDE_BASE } from "../app/features/python/python";
+import { NUMPY_PYODIDE_BASE, PYODIDE_BASE } from "../app/features/python/python";
 
 /**
  * Python in the browser (issue #16), on the server's side:
- * - Pyodide's files, from the `pyodide` package, under PYODIDE_BASE (the path holds the version: cached for good);
+ * - Pyodide's files, from the `pyodide` package under PYODIDE_BASE and from `@pyodide/pyodide` (numpy and
+ *   matplotlib, docs/decisions/0008) under NUMPY_PYODIDE_BASE; the paths hold the versions: cached for good;
  * - the headers that let a page run Python: cross-origin isolation (COOP and COEP, so the time limit can
- *   interrupt Python through a shared buffer) on the pages that run it, and on the worker and Pyodide's
- *   files; `'wasm-unsafe-eval'` only in the CSP of the worker's own script (securityHeaders asks
- *   `compilesWasm`), never in a page's.
+ *   interrupt Python through a shared buffer) on the pages that run it, and on the workers and Pyodide's
+ *   files; in the CSP, `'wasm-unsafe-eval'` only for the workers' own scripts, and `'unsafe-eval'` only
+ *   for the numpy worker's (securityHeaders asks `scriptPermissions`), never in a page's.
  */
-const WORKER_SCRIPT = /^\/assets\/python\.worker-[\w-]+\.js$|\/python\.worker\.ts$/;
+const CORE_WORKER = /^\/assets\/python\.worker-[\w-]+\.js$|\/python\.worker\.ts$/;
+const NUMPY_WORKER = /^\/assets\/python-numpy\.worker-[\w-]+\.js$|\/python-numpy\.worker\.ts$/;
 
-export function pyodideDirectory(): string {
-  return path.dirname(createRequire(import.meta.url).resolve("pyodide/package.json"));
-}
+const packageDirectory = (name: string) => path.dirname(createRequire(import.meta.url).resolve(`${name}/package.json`));
 
-/** Requests whose response may compile WebAssembly: the worker script and Pyodide's own module. */
-export function compilesWasm(pathname: string): boolean {
-  return WORKER_SCRIPT.test(pathname) || pathname.startsWith(PYODIDE_BASE);
+/** What a response's script-src adds to 'self' and the nonce, by path. */
+export function scriptPermissions(pathname: string): string {
+  if (NUMPY_WORKER.test(pathname) || pathname.startsWith(NUMPY_PYODIDE_BASE)) return "'unsafe-eval' 'wasm-unsafe-eval'";
+  if (CORE_WORKER.test(pathname) || pathname.startsWith(PYODIDE_BASE)) return "'wasm-unsafe-eval'";
+  return "";
 }
 
 /** Pages that run Python: the exercise sets and courses of the Python section. */
@@ -37,7 +39,7 @@ export function pythonIsolation(findEntry: (pathname: string) => CatalogEntry | 
     } catch {
       return next();
     }
-    if (compilesWasm(pathname) || runsPython(findEntry(pathname.replace(/\.data$/, "")))) {
+    if (scriptPermissions(pathname) || runsPython(findEntry(pathname.replace(/\.data$/, "")))) {
       res.setHeader("Cross-Origin-Opener-Policy", "same-origin");
       res.setHeader("Cross-Origin-Embedder-Policy", "require-corp");
       res.setHeader("Cross-Origin-Resource-Policy", "same-origin");
@@ -46,6 +48,13 @@ export function pythonIsolation(findEntry: (pathname: string) => CatalogEntry | 
   };
 }
 
+const staticFiles = (directory: string) =>
+  express.static(directory, { immutable: true, maxAge: "1y", index: false, redirect: false, fallthrough: false });
+
 export function pyodideFiles() {
-  return express.static(pyodideDirectory(), { immutable: true, maxAge: "1y", index: false, redirect: false, fallthrough: false });
+  return staticFiles(packageDirectory("pyodide"));
+}
+
+export function numpyPyodideFiles() {
+  return staticFiles(path.join(packageDirectory("@pyodide/pyodide"), "dist"));
 }

@@ -8,7 +8,7 @@ export function cspNonce(_req: Request, res: Response, next: NextFunction) {
   next();
 }
 
-export function securityHeaders(options: { https: boolean; development: boolean; compilesWasm?: (pathname: string) => boolean }) {
+export function securityHeaders(options: { https: boolean; development: boolean; scriptPermissions?: (pathname: string) => string }) {
   return helmet({
     contentSecurityPolicy: {
       useDefaults: false,
@@ -16,9 +16,11 @@ export function securityHeaders(options: { https: boolean; development: boolean;
         defaultSrc: ["'self'"],
         scriptSrc: [
           "'self'",
-          // Only the Python worker's script (and Pyodide's module) may compile WebAssembly (issue #16).
-          (req, res) =>
-            `'nonce-${(res as Response).locals.cspNonce}'${options.compilesWasm?.((req as Request).path) ? " 'wasm-unsafe-eval'" : ""}`,
+          // Only the Python workers' scripts get more (WebAssembly, and eval for numpy's): issue #16.
+          (req, res) => {
+            const more = options.scriptPermissions?.((req as Request).path);
+            return `'nonce-${(res as Response).locals.cspNonce}'${more ? ` ${more}` : ""}`;
+          },
         ],
         // React style attributes and the toast library's injected stylesheet need inline styles.
         styleSrc: ["'self'", "'unsafe-inline'"],

@@ -74,5 +74,37 @@ describe("Python exercises run in the browser (issue #16)", () => {
     expect(worker.headers()["cache-control"]).toContain("immutable");
     expect(worker.headers()["content-security-policy"]).toContain("'wasm-unsafe-eval'");
     expect((await page.request.get("/pyodide/314.0.7/../../package.json")).status()).toBe(404);
+    // 'unsafe-eval' is for the numpy worker's files only.
+    expect(home?.headers()["content-security-policy"]).not.toContain("unsafe-eval");
+    expect(worker.headers()["content-security-policy"]).not.toContain("'unsafe-eval'");
+    const numpy = await page.request.get("/pyodide-numpy/0.17.1/pyodide.js");
+    expect(numpy.status()).toBe(200);
+    expect(numpy.headers()["content-security-policy"]).toContain("'unsafe-eval' 'wasm-unsafe-eval'");
+  });
+});
+
+describe("numpy and matplotlib in the browser (issue #16)", () => {
+  it("runs a numpy exercise's reference program to success and shows its plot", async () => {
+    const page = await browser.newPage();
+    await registerThroughForm(page, { firstName: "Emmy", email: uniqueEmail("numpy"), password: "violon-nuage-cerise-42" });
+    await gotoHydrated(page, "/formation/python-analyse-exercices");
+    const spec = (await (await page.request.get("/api/exercices/python-analyse-exercices/suite-racine-iteree/runner")).json()) as {
+      runner: { reference: string };
+    };
+    expect(spec.runner.reference).toContain("import matplotlib.pyplot as plt");
+    const exercise = page.locator("article").first();
+    await exercise.getByLabel("Votre programme").fill(spec.runner.reference);
+    await exercise.getByRole("button", { name: "Exécuter" }).click();
+    await exercise.getByText("Tous les tests sont réussis.").waitFor({ timeout: 90_000 });
+    const figure = exercise.getByRole("img", { name: "Figure 1 tracée par le programme" });
+    await figure.waitFor();
+    expect(await figure.evaluate((image: HTMLImageElement) => image.naturalWidth)).toBeGreaterThan(100);
+
+    await gotoHydrated(page, "/formation/python-matrices-exercices");
+    const matrices = page.locator("article").first();
+    await matrices.getByRole("button", { name: "Exécuter" }).click();
+    await matrices.getByText(/^\d+ tests? réussis? sur 3\.$/).waitFor({ timeout: 90_000 });
+    await matrices.locator("pre").getByText("(2, 3)").waitFor();
+    expect(pageProblems(page)).toEqual([]);
   });
 });

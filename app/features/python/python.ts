@@ -6,6 +6,20 @@
 export const PYODIDE_VERSION = "314.0.7";
 export const PYODIDE_BASE = `/pyodide/${PYODIDE_VERSION}/`;
 
+/**
+ * numpy and matplotlib (docs/decisions/0008): the only distribution on the npm registry that has them is
+ * `@pyodide/pyodide` 0.17.1 (CPython 3.8, numpy 1.17, matplotlib 3.3). Programs that import them run there,
+ * in a worker of their own whose CSP alone allows `'unsafe-eval'`; every other program runs on the core.
+ */
+export const NUMPY_PYODIDE_VERSION = "0.17.1";
+export const NUMPY_PYODIDE_BASE = `/pyodide-numpy/${NUMPY_PYODIDE_VERSION}/`;
+const SCIENTIFIC_IMPORT = /^\s*(?:import|from)\s+(?:numpy|matplotlib|scipy)\b/m;
+
+/** Whether a run needs the scientific distribution: the student's program, the reference or a test imports it. */
+export function needsScientificPython(...sources: string[]): boolean {
+  return sources.some((source) => SCIENTIFIC_IMPORT.test(source));
+}
+
 export interface RunSpec {
   inputs: string[];
   timeout: number;

@@ -1,4 +1,4 @@
-import { type FromWorker, RUN_MESSAGES, type RunResult, type RunSpec } from "./python";
+import { type FromWorker, RUN_MESSAGES, type RunResult, type RunSpec, needsScientificPython } from "./python";
 
 /**
  * Runs Python programs in a worker (python.worker.ts), one at a time, with a time limit. Where the page
@@ -12,17 +12,22 @@ export type RunOutcome =
 /** How long an interrupted program may take to stop before its worker is ended. */
 const INTERRUPT_GRACE_MS = 1_500;
 
-let worker: Worker | undefined;
+type Runtime = "core" | "scientific";
+const workers: Partial<Record<Runtime, Worker>> = {};
 let sequence = 0;
 
-function startWorker(): Worker {
-  worker ??= new Worker(new URL("./python.worker.ts", import.meta.url), { type: "module" });
-  return worker;
+function startWorker(runtime: Runtime): Worker {
+  // Each worker is written out so that the bundler finds and builds both.
+  workers[runtime] ??=
+    runtime === "core"
+      ? new Worker(new URL("./python.worker.ts", import.meta.url), { type: "module" })
+      : new Worker(new URL("./python-numpy.worker.ts", import.meta.url));
+  return workers[runtime];
 }
 
-function endWorker() {
-  worker?.terminate();
-  worker = undefined;
+function endWorkerOf(runtime: Runtime) {
+  workers[runtime]?.terminate();
+  delete workers[runtime];
 }
 
 export function runPython(
@@ -30,7 +35,15 @@ export function runPython(
   spec: RunSpec,
   events: { onReady?: () => void; onOutput?: (text: string) => void } = {},
 ): Promise<RunOutcome> {
-  const current = startWorker();
+  const runtime: Runtime = needsScientificPython(
+    source,
+    spec.reference,
+    ...spec.tests.map((test) => (test as { assert?: string }).assert ?? ""),
+  )
+    ? "scientific"
+    : "core";
+  const current = startWorker(runtime);
+  const endWorker = () => endWorkerOf(runtime);
   const id = ++sequence;
   const interrupt = globalThis.crossOriginIsolated ? new SharedArrayBuffer(4) : undefined;
   let stdout = "";
