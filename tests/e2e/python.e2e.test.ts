@@ -108,3 +108,31 @@ describe("numpy and matplotlib in the browser (issue #16)", () => {
     expect(pageProblems(page)).toEqual([]);
   });
 });
+
+describe("every Python exercise in the browser (issue #16)", () => {
+  // The content checks run each reference program with CPython; this runs them where students do, on
+  // Pyodide (the core, or 0.17.1 for numpy and matplotlib): a difference of versions shows here.
+  const SETS = ["python-fondamentaux-exercices", "python-analyse-exercices", "python-matrices-exercices", "python-probabilites-exercices"];
+
+  it.each(SETS)("passes every test of every exercise of %s with its reference program", async (setId) => {
+    const page = await browser.newPage();
+    await registerThroughForm(page, { firstName: "Ref", email: uniqueEmail("reference"), password: "violon-nuage-cerise-42" });
+    await gotoHydrated(page, `/formation/${setId}`);
+    const ids = await page.locator("article[id]").evaluateAll((articles) => articles.map((article) => article.id));
+    expect(ids.length).toBeGreaterThanOrEqual(12);
+    const failures: string[] = [];
+    for (const id of ids) {
+      const response = await page.request.get(`/api/exercices/${setId}/${id}/runner`);
+      expect(response.status(), id).toBe(200);
+      const { runner } = (await response.json()) as { runner: { reference: string } };
+      const exercise = page.locator(`article[id="${id}"]`);
+      await exercise.getByLabel("Votre programme").fill(runner.reference);
+      await exercise.getByRole("button", { name: "Exécuter" }).click();
+      const verdict = exercise.getByText(/^(Tous les tests sont réussis\.|\d+ tests? réussis? sur \d+\.)$|temps limite|n'a pas pu/);
+      await verdict.first().waitFor({ timeout: 120_000 });
+      const text = (await verdict.first().textContent()) ?? "";
+      if (text !== "Tous les tests sont réussis.") failures.push(`${id}: ${text}\n${await exercise.locator("ul").last().innerText()}`);
+    }
+    expect(failures).toEqual([]);
+  });
+});
