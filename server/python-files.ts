@@ -26,9 +26,9 @@ export function scriptPermissions(pathname: string): string {
   return "";
 }
 
-/** Pages that run Python: the exercise sets and courses of the Python section. */
+/** Pages that run Python: the exercise sets and courses of the Python section, and the sandbox. */
 export function runsPython(entry: Pick<CatalogEntry, "section" | "kind"> | undefined): boolean {
-  return entry?.section === "python" && (entry.kind === "exercises" || entry.kind === "course");
+  return entry?.section === "python" && (entry.kind === "exercises" || entry.kind === "course" || entry.kind === "sandbox");
 }
 
 export function pythonIsolation(findEntry: (pathname: string) => CatalogEntry | undefined) {

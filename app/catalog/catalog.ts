@@ -395,6 +395,15 @@ export const manualCatalog: readonly CatalogEntry[] = [
     search: { category: "Générateurs", keywords: [...tool.keywords] },
   })),
   {
+    path: "/python-bac-a-sable",
+    title: "Bac à sable Python",
+    description: "Écrire et exécuter des programmes Python dans le navigateur, avec numpy et matplotlib, comme à l'écrit de la prépa ECG.",
+    kind: "sandbox",
+    module: "routes/python-sandbox.tsx",
+    section: "python",
+    search: { category: "Formation", keywords: ["python", "bac à sable", "éditeur", "exécuter", "numpy", "matplotlib"] },
+  },
+  {
     path: "/acces-restreint",
     title: "Accès restreint",
     description: "Cette section demande une connexion ou un droit d'accès : voici comment l'obtenir.",

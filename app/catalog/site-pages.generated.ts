@@ -96,6 +96,7 @@ export const sitePageFlags: Record<string, number> = {
   "/professeur": 0,
   "/professeur-dashboard": 1,
   "/python-article": 1,
+  "/python-bac-a-sable": 1,
   "/python-flashcards": 3,
   "/python-reference": 3,
   "/register": 0,

@@ -18,6 +18,7 @@ export type PageKind =
   | "request"
   | "admin"
   | "generator"
+  | "sandbox"
   | "not-found"
   | (typeof COLLECTIONS)[keyof typeof COLLECTIONS]["pageKind"];
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { gotoHydrated, pageProblems, registerThroughForm, setupBrowser, uniqueEmail } from "./support/browser";
+import { gotoHydrated, pageProblems, registerThroughForm, seriousViolations, setupBrowser, uniqueEmail } from "./support/browser";
 
 const browser = setupBrowser();
 const FACTORIELLE = `def factorielle(n):
@@ -40,6 +40,7 @@ describe("Python exercises run in the browser (issue #16)", () => {
     await exercise.getByText("Tous les tests sont réussis.").waitFor();
     await exercise.getByText("Réussi", { exact: true }).waitFor();
     await exercise.locator("pre").getByText("1 720 479001600").waitFor();
+    expect(await seriousViolations(page)).toEqual([]);
 
     // An endless loop is stopped within the time limit, and the next run works.
     await exercise.getByLabel("Votre programme").fill("while True:\n    pass\n");
@@ -106,6 +107,30 @@ describe("numpy and matplotlib in the browser (issue #16)", () => {
     await matrices.getByText(/^\d+ tests? réussis? sur 3\.$/).waitFor({ timeout: 90_000 });
     await matrices.locator("pre").getByText("(2, 3)").waitFor();
     expect(pageProblems(page)).toEqual([]);
+  });
+});
+
+describe("the Python sandbox (issue #16)", () => {
+  it("runs a chosen example with numpy and matplotlib and shows the figure, without accessibility violations", async () => {
+    const page = await browser.newPage();
+    await registerThroughForm(page, { firstName: "Alan", email: uniqueEmail("sandbox"), password: "violon-nuage-cerise-42" });
+    const response = await gotoHydrated(page, "/python-bac-a-sable");
+    expect(response?.headers()["cross-origin-opener-policy"]).toBe("same-origin");
+    expect(await page.getByLabel("Mon programme").inputValue()).toContain("import numpy.linalg as al");
+    await page.getByRole("button", { name: "Tracer une fonction" }).click();
+    await page.getByRole("button", { name: "Exécuter" }).click();
+    await page.getByRole("img", { name: "Figure 1 tracée par le programme" }).waitFor({ timeout: 90_000 });
+    await page.getByRole("button", { name: "Résoudre un système linéaire" }).click();
+    await page.getByRole("button", { name: "Exécuter" }).click();
+    await page.locator("pre").getByText("rang de A", { exact: false }).waitFor({ timeout: 30_000 });
+    expect(await seriousViolations(page)).toEqual([]);
+    expect(pageProblems(page)).toEqual([]);
+  });
+
+  it("asks a visitor to sign in, as every page of the Python section", async () => {
+    const page = await browser.newPage();
+    await page.goto("/python-bac-a-sable");
+    expect(new URL(page.url()).pathname).toBe("/acces-restreint");
   });
 });
 

@@ -126,10 +126,9 @@ export function ExerciseCard({
       <ContentHtml html={exercise.statementHtml} htmlRef={exercise.statementRef} className="prose-content mt-4" />
       {exercise.runner ? (
         <PythonExercise
-          setId={setId}
-          exerciseId={exercise.id}
+          storageId={`${setId}/${exercise.id}`}
           starter={exercise.runner.starter}
-          specUrl={exercisePartUrl(setId, exercise.id, "runner")}
+          spec={exercisePartUrl(setId, exercise.id, "runner")}
           // Every test passed: « J'ai réussi » for a signed-in student, as if they had pressed it.
           onPassed={signedIn && current !== "reussi" ? () => fetcher.submit({ exerciseId: exercise.id, status: "reussi" }, { method: "post" }) : undefined}
         />

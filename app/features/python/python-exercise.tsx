@@ -9,8 +9,6 @@ import type { RunOutcome } from "./runner";
  * worker, then the exercise's tests; the result of each test is shown in French. The last code typed is
  * kept in this browser, per exercise.
  */
-const storageKey = (setId: string, exerciseId: string) => `tremplin-python:${setId}/${exerciseId}`;
-
 function savedCode(key: string): string | null {
   try {
     return localStorage.getItem(key);
@@ -48,19 +46,24 @@ export function forgetRunSpecs() {
 }
 
 export function PythonExercise({
-  setId,
-  exerciseId,
+  storageId,
   starter,
-  specUrl,
+  spec,
   onPassed,
+  examples = [],
+  label = "Votre programme",
 }: {
-  setId: string;
-  exerciseId: string;
+  /** Where the code typed is kept in this browser (`<set>/<exercise>`, or `bac-a-sable`). */
+  storageId: string;
   starter: string;
-  specUrl: string;
+  /** The exercise's tests, fetched on the first run (a URL), or given (the sandbox: no test). */
+  spec: string | RunSpec;
   onPassed?: () => void;
+  /** Programs the student may load into the editor. */
+  examples?: readonly { label: string; code: string }[];
+  label?: string;
 }) {
-  const key = storageKey(setId, exerciseId);
+  const key = `tremplin-python:${storageId}`;
   const [code, setCode] = useState(starter);
   const [state, setState] = useState<RunState>({ status: "idle" });
   const editorId = useId();
@@ -82,12 +85,13 @@ export function PythonExercise({
     }
   };
 
+  const busy = state.status === "loading" || state.status === "running";
   const run = async () => {
     setState({ status: "loading", stdout: "" });
     let outcome: RunOutcome;
     try {
-      const [spec, { runPython }] = await Promise.all([fetchSpec(specUrl), import("./runner")]);
-      outcome = await runPython(code, spec, {
+      const [runSpec, { runPython }] = await Promise.all([typeof spec === "string" ? fetchSpec(spec) : spec, import("./runner")]);
+      outcome = await runPython(code, runSpec, {
         onReady: () => setState({ status: "running", stdout: "" }),
         onOutput: (text) => setState((current) => (current.status === "running" ? { ...current, stdout: current.stdout + text } : current)),
       });
@@ -98,12 +102,20 @@ export function PythonExercise({
     if (outcome.status === "done" && outcome.result.passed) onPassed?.();
   };
 
-  const busy = state.status === "loading" || state.status === "running";
   return (
     <section aria-label="Éditeur Python" className="mt-4 space-y-3 rounded-xl border border-border p-4">
       <label htmlFor={editorId} className="text-sm font-bold">
-        Votre programme
+        {label}
       </label>
+      {examples.length ? (
+        <div className="flex flex-wrap gap-2">
+          {examples.map((example) => (
+            <Button key={example.label} variant="outline" size="sm" onClick={() => update(example.code)} disabled={busy}>
+              {example.label}
+            </Button>
+          ))}
+        </div>
+      ) : null}
       <textarea
         id={editorId}
         ref={textarea}
