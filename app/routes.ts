@@ -11,6 +11,7 @@ export default [
   route("/api/progress", "routes/api.progress.ts"),
   route("/api/revision", "routes/api.revision.ts"),
   route("/api/generator/prepa-chatbot", "routes/api.generator-chatbot.ts"),
+  route("/api/python/programme", "routes/api.python-program.ts"),
   route("/api/exercices/:setId/:exerciseId/:part", "routes/api.exercise-part.ts"),
   route("/compte/export", "routes/account-export.ts"),
   route("/fichiers/:fileId", "routes/file-download.ts"),

@@ -854,3 +854,20 @@ export const generatedCards = pgTable(
     check("generated_cards_kind_check", sql`${table.kind} in ('definition', 'cloze', 'question')`),
   ],
 );
+
+/**
+ * The last program a student typed for a runnable Python exercise (`<set>/<exercise>`) or the sandbox
+ * (`bac-a-sable`), issue #16: found again on another device. One row per program, replaced on save.
+ */
+export const pythonPrograms = pgTable(
+  "python_programs",
+  {
+    userId: text("user_id")
+      .notNull()
+      .references(() => user.id, { onDelete: "cascade" }),
+    programId: text("program_id").notNull(),
+    code: text("code").notNull(),
+    updatedAt: updatedAt(),
+  },
+  (table) => [primaryKey({ columns: [table.userId, table.programId] })],
+);

@@ -7,6 +7,7 @@ import { contentHasMath, getExerciseSet, parentCourse } from "~/features/content
 import { exerciseStatement } from "~/features/learning/exercise-parts.server";
 import { ExerciseCard } from "~/features/learning/exercise-card";
 import { readMarks, saveMark } from "~/features/learning/learning.server";
+import { readSetPrograms } from "~/features/python/programs.server";
 import { pageMeta } from "~/features/site/meta";
 import { catalogPageMeta } from "~/features/site/page-meta.server";
 import { useMathFonts } from "~/features/content/math-fonts";
@@ -29,6 +30,8 @@ export async function loader({ request, pattern, context }: Route.LoaderArgs) {
     hasMath: contentHasMath(set),
     course: parentCourse(set.course),
     marks: session ? await readMarks(session.user.id, set.id) : {},
+    // The student's last programs, by exercise (runnable Python exercises only).
+    programs: session ? await readSetPrograms(session.user.id, set) : {},
     signedIn: Boolean(session),
     loginHref: loginUrl(requestPath(request)),
   };
@@ -48,7 +51,7 @@ export async function action({ request, pattern }: Route.ActionArgs) {
 export const meta: Route.MetaFunction = ({ loaderData }) => pageMeta(loaderData?.meta);
 
 export default function ExerciseSet({ loaderData }: Route.ComponentProps) {
-  const { set, course, marks, signedIn, loginHref, hasMath } = loaderData;
+  const { set, course, marks, signedIn, loginHref, hasMath, programs } = loaderData;
   useMathFonts(hasMath);
   const done = Object.values(marks).filter((status) => status === "reussi").length;
   return (
@@ -77,6 +80,7 @@ export default function ExerciseSet({ loaderData }: Route.ComponentProps) {
             mark={marks[exercise.id]}
             signedIn={signedIn}
             loginHref={loginHref}
+            program={programs[exercise.id]}
           />
         ))}
       </div>

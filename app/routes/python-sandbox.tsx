@@ -1,7 +1,8 @@
 import { Link } from "react-router";
 import { guardRoute } from "~/features/access/guards.server";
 import { PythonExercise } from "~/features/python/python-exercise";
-import { SANDBOX_EXAMPLES, SANDBOX_STARTER } from "~/features/python/sandbox";
+import { readPrograms } from "~/features/python/programs.server";
+import { SANDBOX_EXAMPLES, SANDBOX_PROGRAM_ID, SANDBOX_STARTER } from "~/features/python/sandbox";
 import { pageMeta } from "~/features/site/meta";
 import { catalogPageMeta } from "~/features/site/page-meta.server";
 import type { Route } from "./+types/python-sandbox";
@@ -10,13 +11,14 @@ import type { Route } from "./+types/python-sandbox";
 const SANDBOX_SPEC = { inputs: [], timeout: 15, tests: [], reference: "" };
 
 export async function loader({ request, pattern }: Route.LoaderArgs) {
-  const { entry } = await guardRoute({ request, pattern });
-  return { meta: catalogPageMeta(entry) };
+  const { entry, session } = await guardRoute({ request, pattern });
+  const saved = session ? (await readPrograms(session.user.id, [SANDBOX_PROGRAM_ID]))[SANDBOX_PROGRAM_ID] : undefined;
+  return { meta: catalogPageMeta(entry), saved: saved ?? null, signedIn: Boolean(session) };
 }
 
 export const meta: Route.MetaFunction = ({ loaderData }) => pageMeta(loaderData?.meta);
 
-export default function PythonSandbox() {
+export default function PythonSandbox({ loaderData }: Route.ComponentProps) {
   return (
     <div className="mx-auto max-w-4xl px-4 py-10">
       <h1 className="text-3xl font-extrabold tracking-tight sm:text-4xl">Bac à sable Python</h1>
@@ -44,11 +46,13 @@ export default function PythonSandbox() {
         .
       </p>
       <PythonExercise
-        storageId="bac-a-sable"
+        storageId={SANDBOX_PROGRAM_ID}
         starter={SANDBOX_STARTER}
         spec={SANDBOX_SPEC}
         examples={SANDBOX_EXAMPLES}
         label="Mon programme"
+        saved={loaderData.saved}
+        signedIn={loaderData.signedIn}
       />
     </div>
   );

@@ -1,5 +1,13 @@
 import { describe, expect, it } from "vitest";
-import { gotoHydrated, pageProblems, registerThroughForm, seriousViolations, setupBrowser, uniqueEmail } from "./support/browser";
+import {
+  gotoHydrated,
+  pageProblems,
+  registerThroughForm,
+  seriousViolations,
+  setupBrowser,
+  signInThroughForm,
+  uniqueEmail,
+} from "./support/browser";
 
 const browser = setupBrowser();
 const FACTORIELLE = `def factorielle(n):
@@ -23,7 +31,8 @@ describe("Python exercises run in the browser (issue #16)", () => {
     const page = await browser.newPage();
     const hosts = new Set<string>();
     page.on("request", (request) => hosts.add(new URL(request.url()).host));
-    await registerThroughForm(page, { firstName: "Ada", email: uniqueEmail("python"), password: "violon-nuage-cerise-42" });
+    const email = uniqueEmail("python");
+    await registerThroughForm(page, { firstName: "Ada", email, password: "violon-nuage-cerise-42" });
     const response = await gotoHydrated(page, "/formation/python-fondamentaux-exercices");
     expect(response?.headers()["cross-origin-embedder-policy"]).toBe("require-corp");
     expect(await page.evaluate(() => crossOriginIsolated)).toBe(true);
@@ -63,6 +72,14 @@ describe("Python exercises run in the browser (issue #16)", () => {
     expect(await exercise.getByLabel("Votre programme").inputValue()).toBe("def f(:\n    return 1\n");
     expect([...hosts]).toEqual([new URL(browser.baseUrl).host]);
     expect(pageProblems(page)).toEqual([]);
+
+    // Another device finds it too, from the server.
+    const other = await browser.newPage();
+    await signInThroughForm(other, email, "violon-nuage-cerise-42");
+    await other.getByRole("button", { name: "Déconnexion" }).first().waitFor();
+    await gotoHydrated(other, "/formation/python-fondamentaux-exercices");
+    const same = other.locator("article", { has: other.getByRole("heading", { name: /Factorielle d'un entier/ }) });
+    await expect.poll(() => same.getByLabel("Votre programme").inputValue()).toBe("def f(:\n    return 1\n");
   });
 
   it("isolates only the pages that run Python, and lets only the worker compile WebAssembly", async () => {

@@ -373,7 +373,7 @@ describe("12. bad input on every action and API: a 4xx in French, never a 5xx or
     "/generator/languages-unified",
     "/generator/orals-unified",
   ];
-  const JSON_APIS = ["/api/activity", "/api/progress", "/api/revision"];
+  const JSON_APIS = ["/api/activity", "/api/progress", "/api/revision", "/api/python/programme"];
 
   /** Form bodies a browser never sends: nothing, repeated fields, unknown intents, wrong types, bad bytes, a near-limit value. */
   const BAD_FORMS = [

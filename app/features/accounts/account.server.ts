@@ -8,6 +8,7 @@ import {
   exerciseMarks,
   flashcardReviews,
   generatedCards,
+  pythonPrograms,
   progress,
   quizAttempts,
   studyDays,
@@ -266,39 +267,41 @@ export async function exportUserData(userId: string) {
     })
     .from(userTable)
     .where(eq(userTable.id, userId));
-  const [roles, history, progressRows, grants, sessions, events, reviews, marks, attempts, visits, days, cards] = await Promise.all([
-    db.select({ role: userRoles.role, createdAt: userRoles.createdAt }).from(userRoles).where(eq(userRoles.userId, userId)),
-    db.select().from(userActivityHistory).where(eq(userActivityHistory.userId, userId)).orderBy(desc(userActivityHistory.createdAt)),
-    db.select().from(progress).where(eq(progress.userId, userId)),
-    db
-      .select({
-        section: accessGrants.section,
-        source: accessGrants.source,
-        expiresAt: accessGrants.expiresAt,
-        createdAt: accessGrants.createdAt,
-      })
-      .from(accessGrants)
-      .where(eq(accessGrants.userId, userId)),
-    db
-      .select({
-        createdAt: sessionTable.createdAt,
-        updatedAt: sessionTable.updatedAt,
-        userAgent: sessionTable.userAgent,
-        ipAddress: sessionTable.ipAddress,
-      })
-      .from(sessionTable)
-      .where(eq(sessionTable.userId, userId)),
-    db
-      .select({ event: analyticsEvents.event, properties: analyticsEvents.properties, createdAt: analyticsEvents.createdAt })
-      .from(analyticsEvents)
-      .where(eq(analyticsEvents.userId, userId)),
-    db.select().from(flashcardReviews).where(eq(flashcardReviews.userId, userId)).orderBy(flashcardReviews.id),
-    db.select().from(exerciseMarks).where(eq(exerciseMarks.userId, userId)).orderBy(exerciseMarks.id),
-    db.select().from(quizAttempts).where(eq(quizAttempts.userId, userId)).orderBy(quizAttempts.id),
-    db.select().from(contentVisits).where(eq(contentVisits.userId, userId)).orderBy(desc(contentVisits.visitedAt)),
-    db.select().from(studyDays).where(eq(studyDays.userId, userId)).orderBy(desc(studyDays.day)),
-    db.select().from(generatedCards).where(eq(generatedCards.userId, userId)).orderBy(generatedCards.id),
-  ]);
+  const [roles, history, progressRows, grants, sessions, events, reviews, marks, attempts, visits, days, cards, programs] =
+    await Promise.all([
+      db.select({ role: userRoles.role, createdAt: userRoles.createdAt }).from(userRoles).where(eq(userRoles.userId, userId)),
+      db.select().from(userActivityHistory).where(eq(userActivityHistory.userId, userId)).orderBy(desc(userActivityHistory.createdAt)),
+      db.select().from(progress).where(eq(progress.userId, userId)),
+      db
+        .select({
+          section: accessGrants.section,
+          source: accessGrants.source,
+          expiresAt: accessGrants.expiresAt,
+          createdAt: accessGrants.createdAt,
+        })
+        .from(accessGrants)
+        .where(eq(accessGrants.userId, userId)),
+      db
+        .select({
+          createdAt: sessionTable.createdAt,
+          updatedAt: sessionTable.updatedAt,
+          userAgent: sessionTable.userAgent,
+          ipAddress: sessionTable.ipAddress,
+        })
+        .from(sessionTable)
+        .where(eq(sessionTable.userId, userId)),
+      db
+        .select({ event: analyticsEvents.event, properties: analyticsEvents.properties, createdAt: analyticsEvents.createdAt })
+        .from(analyticsEvents)
+        .where(eq(analyticsEvents.userId, userId)),
+      db.select().from(flashcardReviews).where(eq(flashcardReviews.userId, userId)).orderBy(flashcardReviews.id),
+      db.select().from(exerciseMarks).where(eq(exerciseMarks.userId, userId)).orderBy(exerciseMarks.id),
+      db.select().from(quizAttempts).where(eq(quizAttempts.userId, userId)).orderBy(quizAttempts.id),
+      db.select().from(contentVisits).where(eq(contentVisits.userId, userId)).orderBy(desc(contentVisits.visitedAt)),
+      db.select().from(studyDays).where(eq(studyDays.userId, userId)).orderBy(desc(studyDays.day)),
+      db.select().from(generatedCards).where(eq(generatedCards.userId, userId)).orderBy(generatedCards.id),
+      db.select().from(pythonPrograms).where(eq(pythonPrograms.userId, userId)).orderBy(pythonPrograms.programId),
+    ]);
   return {
     exportedAt: new Date().toISOString(),
     profile,
@@ -314,6 +317,7 @@ export async function exportUserData(userId: string) {
     studyPageVisits: visits,
     studyDays: days,
     generatedCards: cards,
+    pythonPrograms: programs,
   };
 }
 

@@ -4,7 +4,7 @@ import { Link, useFetcher } from "react-router";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
 import { ContentHtml } from "~/features/content/content-html";
-import { PythonExercise } from "~/features/python/python-exercise";
+import { PythonExercise, type SavedProgram } from "~/features/python/python-exercise";
 import { EXERCISE_PART_MESSAGES, type ExercisePart, exercisePartUrl, hintPart } from "./exercise-parts";
 import type { MarkStatus } from "./learning.server";
 
@@ -93,6 +93,7 @@ export function ExerciseCard({
   mark,
   signedIn,
   loginHref,
+  program,
 }: {
   setId: string;
   exercise: ExerciseView;
@@ -100,6 +101,8 @@ export function ExerciseCard({
   mark?: MarkStatus;
   signedIn: boolean;
   loginHref: string;
+  /** The student's last program for this exercise, kept on the server. */
+  program?: SavedProgram;
 }) {
   const [hintsShown, setHintsShown] = useState(0);
   const [solutionShown, setSolutionShown] = useState(false);
@@ -129,8 +132,14 @@ export function ExerciseCard({
           storageId={`${setId}/${exercise.id}`}
           starter={exercise.runner.starter}
           spec={exercisePartUrl(setId, exercise.id, "runner")}
+          saved={program ?? null}
+          signedIn={signedIn}
           // Every test passed: « J'ai réussi » for a signed-in student, as if they had pressed it.
-          onPassed={signedIn && current !== "reussi" ? () => fetcher.submit({ exerciseId: exercise.id, status: "reussi" }, { method: "post" }) : undefined}
+          onPassed={
+            signedIn && current !== "reussi"
+              ? () => fetcher.submit({ exerciseId: exercise.id, status: "reussi" }, { method: "post" })
+              : undefined
+          }
         />
       ) : null}
 

@@ -9,12 +9,59 @@ import type { RunOutcome } from "./runner";
  * worker, then the exercise's tests; the result of each test is shown in French. The last code typed is
  * kept in this browser, per exercise.
  */
-function savedCode(key: string): string | null {
+export interface SavedProgram {
+  code: string;
+  /** When it was saved (ms since 1970): the newest of this browser's copy and the server's wins. */
+  at: number;
+}
+
+function localProgram(key: string): SavedProgram | null {
   try {
-    return localStorage.getItem(key);
+    const raw = localStorage.getItem(key);
+    if (raw === null) return null;
+    const parsed = JSON.parse(raw) as Partial<SavedProgram>;
+    return typeof parsed.code === "string" && typeof parsed.at === "number" ? { code: parsed.code, at: parsed.at } : null;
   } catch {
     return null;
   }
+}
+
+/**
+ * Sends the program to the server a moment after the typing stops (signed-in students), and at once when
+ * it runs or when the page is left (a request kept alive after the page closes).
+ */
+function useServerSave(programId: string, enabled: boolean) {
+  const pending = useRef<{ code: string; timer: ReturnType<typeof setTimeout> } | undefined>(undefined);
+  const flush = () => {
+    const waiting = pending.current;
+    if (!waiting) return;
+    clearTimeout(waiting.timer);
+    pending.current = undefined;
+    void fetch("/api/python/programme", {
+      method: "POST",
+      headers: { "Content-Type": "application/json" },
+      body: JSON.stringify({ programId, code: waiting.code }),
+      keepalive: true,
+    }).catch(() => {
+      // Offline: this browser's copy is kept, and the next change sends it again.
+    });
+  };
+  const flushRef = useRef(flush);
+  flushRef.current = flush;
+  useEffect(() => {
+    const leave = () => flushRef.current();
+    window.addEventListener("pagehide", leave);
+    return () => {
+      window.removeEventListener("pagehide", leave);
+      leave();
+    };
+  }, []);
+  const schedule = (code: string) => {
+    if (!enabled) return;
+    clearTimeout(pending.current?.timer);
+    pending.current = { code, timer: setTimeout(flush, 1_000) };
+  };
+  return { schedule, flush };
 }
 
 type RunState =
@@ -52,6 +99,8 @@ export function PythonExercise({
   onPassed,
   examples = [],
   label = "Votre programme",
+  saved = null,
+  signedIn = false,
 }: {
   /** Where the code typed is kept in this browser (`<set>/<exercise>`, or `bac-a-sable`). */
   storageId: string;
@@ -62,31 +111,36 @@ export function PythonExercise({
   /** Programs the student may load into the editor. */
   examples?: readonly { label: string; code: string }[];
   label?: string;
+  /** The program kept on the server for a signed-in student. */
+  saved?: SavedProgram | null;
+  signedIn?: boolean;
 }) {
   const key = `tremplin-python:${storageId}`;
-  const [code, setCode] = useState(starter);
+  const [code, setCode] = useState(saved?.code ?? starter);
+  const serverCopy = useServerSave(storageId, signedIn);
   const [state, setState] = useState<RunState>({ status: "idle" });
   const editorId = useId();
   const textarea = useRef<HTMLTextAreaElement>(null);
 
-  // The code kept in this browser replaces the starter once the page is hydrated (the server cannot know it).
+  // This browser's copy replaces the server's once the page is hydrated, when it is newer.
   useEffect(() => {
-    const saved = savedCode(key);
-    if (saved !== null) setCode(saved);
-  }, [key]);
+    const local = localProgram(key);
+    if (local && local.at > (saved?.at ?? 0)) setCode(local.code);
+  }, [key, saved]);
 
   const update = (value: string) => {
     setCode(value);
     try {
-      if (value === starter) localStorage.removeItem(key);
-      else localStorage.setItem(key, value);
+      localStorage.setItem(key, JSON.stringify({ code: value, at: Date.now() }));
     } catch {
-      // Private browsing or a full storage: the code stays in the page.
+      // Private browsing or a full storage: the code stays in the page (and on the server).
     }
+    serverCopy.schedule(value);
   };
 
   const busy = state.status === "loading" || state.status === "running";
   const run = async () => {
+    serverCopy.flush();
     setState({ status: "loading", stdout: "" });
     let outcome: RunOutcome;
     try {

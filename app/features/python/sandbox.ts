@@ -1,4 +1,5 @@
 /** The Python sandbox (/python-bac-a-sable): the ECG imports ready, and programs to start from. */
+export const SANDBOX_PROGRAM_ID = "bac-a-sable";
 export const SANDBOX_STARTER = `import numpy as np
 import numpy.random as rd
 import numpy.linalg as al
