@@ -76,6 +76,12 @@ export async function openPostgres(connectionString: string): Promise<DatabaseHa
   // An idle connection closed by the server (restart, failover, a dropped database) must not crash the
   // process: without a listener the pool rethrows the error. The pool opens a new connection when needed.
   pool.on("error", (error) => console.error(`An idle PostgreSQL connection was closed: ${error.message}`));
+  // A connection cut while a request holds it between two queries (in a transaction) emits its error on
+  // the client, where the pool listens only while the client is idle: without this listener the process
+  // would crash. The error is logged; the next query on that client fails, and its request answers 503.
+  pool.on("connect", (client) => {
+    client.on("error", (error) => console.error(`A PostgreSQL connection in use was closed: ${error.message}`));
+  });
   const db = drizzlePg(pool, { schema });
   return {
     db,
