@@ -1,11 +1,9 @@
-import { Form, data, useNavigation } from "react-router";
+import { Form, useNavigation } from "react-router";
 import { INTERVIEW_THEMES } from "../../content/banks/schema";
-import { FormError } from "~/components/layout/auth-card";
-import { Button } from "~/components/ui/button";
 import { Card } from "~/components/ui/card";
 import { Field, Select, SelectField, TextField, Textarea } from "~/components/ui/field";
 import { questionBank } from "~/features/generators/answer.server";
-import { CopyButton, EngineNote, ExampleLink, Examples, ToolHeader } from "~/features/generators/generator-ui";
+import { CopyButton, SubmitRow, EngineNote, ExampleLink, Examples, ToolHeader } from "~/features/generators/generator-ui";
 import {
   ANSWER_FORMAT_LABELS,
   ANSWER_NOTES_MAX,
@@ -14,7 +12,7 @@ import {
   answerInputSchema,
   generatorTool,
 } from "~/features/generators/generators";
-import { generatorRoute, requestedGeneration, toolPageData } from "~/features/generators/route.server";
+import { generationAction, generatorRoute, requestedGeneration, toolPageData } from "~/features/generators/route.server";
 import { generateAnswer } from "~/features/generators/tools.server";
 import { readFormData } from "~/features/http/request-body.server";
 import { pageMeta } from "~/features/site/meta";
@@ -64,11 +62,7 @@ export async function action(args: Route.ActionArgs) {
     format: String(formData.get("format") ?? "").slice(0, 20),
     notes: String(formData.get("notes") ?? "").slice(0, ANSWER_NOTES_MAX + 1_000),
   };
-  const parsed = answerInputSchema.safeParse(values);
-  if (!parsed.success) return data({ ok: false as const, values, error: parsed.error.issues[0].message }, { status: 400 });
-  const generated = await generateAnswer(parsed.data, viewer);
-  if (!generated.ok) return data({ ok: false as const, values, error: generated.message }, { status: generated.status });
-  return { ok: true as const, values, engine: generated.result.engine, notice: generated.result.notice, result: generated.result.output };
+  return generationAction(values, answerInputSchema, (input) => generateAnswer(input, viewer));
 }
 
 export const meta: Route.MetaFunction = ({ loaderData }) => pageMeta(loaderData?.meta);
@@ -125,10 +119,12 @@ export default function AnswerGenerator({ loaderData, actionData }: Route.Compon
               />
             )}
           </Field>
-          <FormError message={actionData?.ok === false ? actionData.error : undefined} />
-          <Button type="submit" disabled={busy}>
-            {busy ? "Construction…" : "Structurer ma réponse"}
-          </Button>
+          <SubmitRow
+            busy={busy}
+            label="Structurer ma réponse"
+            busyLabel="Construction…"
+            error={actionData?.ok === false ? actionData.error : undefined}
+          />
         </Form>
       </Card>
       {shown ? <AnswerResult {...shown} /> : null}

@@ -8,7 +8,7 @@ import { useMathFonts } from "~/features/content/math-fonts";
 import { chapterChoices } from "~/features/generators/flashcards.server";
 import { corpusPermissions } from "~/features/generators/generate.server";
 import { saveCardsFromForm } from "~/features/generators/save-cards.server";
-import { CopyButton, EngineNote, ExampleLink, Examples, SourceList, ToolHeader } from "~/features/generators/generator-ui";
+import { CopyButton, SubmitRow, EngineNote, ExampleLink, Examples, SourceList, ToolHeader } from "~/features/generators/generator-ui";
 import {
   CARD_KINDS,
   FLASHCARD_TEXT_MAX,
@@ -142,10 +142,12 @@ export default function FlashcardsGenerator({ loaderData, actionData }: Route.Co
               )}
             </Field>
           </div>
-          <FormError message={generated?.ok === false ? generated.error : undefined} />
-          <Button type="submit" disabled={busy}>
-            {busy ? "Génération…" : "Générer les cartes"}
-          </Button>
+          <SubmitRow
+            busy={busy}
+            label="Générer les cartes"
+            busyLabel="Génération…"
+            error={generated?.ok === false ? generated.error : undefined}
+          />
         </Form>
       </Card>
       {shown ? <GeneratedCards key={shown.generationId ?? "visitor"} {...shown} /> : null}

@@ -1,10 +1,8 @@
-import { Form, data, useNavigation } from "react-router";
+import { Form, useNavigation } from "react-router";
 import { WRITING_EXERCISES } from "../../content/banks/schema";
-import { FormError } from "~/components/layout/auth-card";
-import { Button } from "~/components/ui/button";
 import { Card } from "~/components/ui/card";
 import { Field, SelectField, Textarea } from "~/components/ui/field";
-import { CopyButton, EngineNote, ExampleLink, Examples, SourceList, ToolHeader } from "~/features/generators/generator-ui";
+import { CopyButton, SubmitRow, EngineNote, ExampleLink, Examples, SourceList, ToolHeader } from "~/features/generators/generator-ui";
 import {
   THEME_LANGUAGES,
   type WritingHelpInput,
@@ -12,7 +10,7 @@ import {
   generatorTool,
   writingHelpInputSchema,
 } from "~/features/generators/generators";
-import { generatorRoute, requestedGeneration, toolPageData } from "~/features/generators/route.server";
+import { generationAction, generatorRoute, requestedGeneration, toolPageData } from "~/features/generators/route.server";
 import { generateWritingHelp } from "~/features/generators/tools.server";
 import { readFormData } from "~/features/http/request-body.server";
 import { pageMeta } from "~/features/site/meta";
@@ -44,11 +42,7 @@ export async function action(args: Route.ActionArgs) {
     exercise: String(formData.get("exercise") ?? ""),
     subject: String(formData.get("subject") ?? "").slice(0, 1_000),
   };
-  const parsed = writingHelpInputSchema.safeParse(values);
-  if (!parsed.success) return data({ ok: false as const, values, error: parsed.error.issues[0].message }, { status: 400 });
-  const generated = await generateWritingHelp(parsed.data, viewer);
-  if (!generated.ok) return data({ ok: false as const, values, error: generated.message }, { status: generated.status });
-  return { ok: true as const, values, engine: generated.result.engine, notice: generated.result.notice, result: generated.result.output };
+  return generationAction(values, writingHelpInputSchema, (input) => generateWritingHelp(input, viewer));
 }
 
 export const meta: Route.MetaFunction = ({ loaderData }) => pageMeta(loaderData?.meta);
@@ -70,10 +64,12 @@ export default function LanguagesUnified({ loaderData, actionData }: Route.Compo
           <Field label="Sujet ou thème du dossier">
             {({ id }) => <Textarea id={id} name="subject" defaultValue={values.subject} maxLength={400} required className="min-h-20" />}
           </Field>
-          <FormError message={actionData?.ok === false ? actionData.error : undefined} />
-          <Button type="submit" disabled={busy}>
-            {busy ? "Préparation…" : "Préparer mon plan de travail"}
-          </Button>
+          <SubmitRow
+            busy={busy}
+            label="Préparer mon plan de travail"
+            busyLabel="Préparation…"
+            error={actionData?.ok === false ? actionData.error : undefined}
+          />
         </Form>
       </Card>
       {shown ? <WritingHelp {...shown} /> : null}

@@ -5,7 +5,7 @@ import { Button, ButtonLink } from "~/components/ui/button";
 import { Card } from "~/components/ui/card";
 import { Checkbox, SelectField, TextField } from "~/components/ui/field";
 import { corpusPermissions } from "~/features/generators/generate.server";
-import { CopyButton, EngineNote, ExampleLink, Examples, SourceList, ToolHeader } from "~/features/generators/generator-ui";
+import { CopyButton, SubmitRow, EngineNote, ExampleLink, Examples, SourceList, ToolHeader } from "~/features/generators/generator-ui";
 import {
   GENERATOR_MESSAGES,
   THEME_LANGUAGES,
@@ -115,10 +115,12 @@ export default function LanguagesGenerator({ loaderData, actionData }: Route.Com
           </datalist>
           <SelectField label="Nombre" name="size" options={VOCABULARY_SIZES} defaultValue={values.size} />
           <div className="sm:col-span-3 space-y-3">
-            <FormError message={generated?.ok === false ? generated.error : undefined} />
-            <Button type="submit" disabled={busy}>
-              {busy ? "Recherche…" : "Générer la liste"}
-            </Button>
+            <SubmitRow
+              busy={busy}
+              label="Générer la liste"
+              busyLabel="Recherche…"
+              error={generated?.ok === false ? generated.error : undefined}
+            />
           </div>
         </Form>
       </Card>

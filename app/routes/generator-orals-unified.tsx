@@ -5,7 +5,7 @@ import { FormError } from "~/components/layout/auth-card";
 import { Button } from "~/components/ui/button";
 import { Card } from "~/components/ui/card";
 import { Field, Fieldset, SelectField, Textarea } from "~/components/ui/field";
-import { EngineNote, ToolHeader } from "~/features/generators/generator-ui";
+import { EngineNote, SubmitRow, ToolHeader } from "~/features/generators/generator-ui";
 import {
   ORALS_MESSAGES,
   ORAL_COUNTS,
@@ -104,10 +104,12 @@ export default function OralsUnified({ loaderData, actionData }: Route.Component
               <SelectField label="Nombre de questions" name="count" options={ORAL_COUNTS} defaultValue={values.count} />
               <SelectField label="Temps de réponse" name="seconds" options={ORAL_DURATIONS} defaultValue={values.seconds} />
             </div>
-            <FormError message={started?.ok === false ? started.error : undefined} />
-            <Button type="submit" disabled={busy}>
-              {busy ? "Tirage…" : "Commencer la séance"}
-            </Button>
+            <SubmitRow
+              busy={busy}
+              label="Commencer la séance"
+              busyLabel="Tirage…"
+              error={started?.ok === false ? started.error : undefined}
+            />
           </Form>
         </Card>
       )}

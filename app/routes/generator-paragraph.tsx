@@ -1,13 +1,11 @@
-import { Form, Link, data, useNavigation } from "react-router";
-import { FormError } from "~/components/layout/auth-card";
-import { Button } from "~/components/ui/button";
+import { Form, Link, useNavigation } from "react-router";
 import { Card } from "~/components/ui/card";
 import { Field, TextField, Textarea } from "~/components/ui/field";
 import { useMathFonts } from "~/features/content/math-fonts";
-import { CopyButton, EngineNote, ExampleLink, Examples, SourceList, ToolHeader } from "~/features/generators/generator-ui";
+import { CopyButton, SubmitRow, EngineNote, ExampleLink, Examples, SourceList, ToolHeader } from "~/features/generators/generator-ui";
 import { type ParagraphInput, type ParagraphOutput, generatorTool, paragraphInputSchema } from "~/features/generators/generators";
 import { formulaTextToHtml } from "~/features/generators/formula-text.server";
-import { generatorRoute, requestedGeneration, toolPageData } from "~/features/generators/route.server";
+import { generationAction, generatorRoute, requestedGeneration, toolPageData } from "~/features/generators/route.server";
 import { generateParagraph } from "~/features/generators/tools.server";
 import { readFormData } from "~/features/http/request-body.server";
 import { pageMeta } from "~/features/site/meta";
@@ -48,20 +46,7 @@ export async function action(args: Route.ActionArgs) {
     argument: String(formData.get("argument") ?? "").slice(0, 2_000),
     example: String(formData.get("example") ?? "").slice(0, 2_000),
   };
-  const parsed = paragraphInputSchema.safeParse(values);
-  if (!parsed.success) {
-    const field = String(parsed.error.issues[0].path[0] ?? "form");
-    return data({ ok: false as const, values, field, error: parsed.error.issues[0].message }, { status: 400 });
-  }
-  const generated = await generateParagraph(parsed.data, viewer);
-  if (!generated.ok) return data({ ok: false as const, values, field: "form", error: generated.message }, { status: generated.status });
-  return {
-    ok: true as const,
-    values,
-    engine: generated.result.engine,
-    notice: generated.result.notice,
-    result: present(generated.result.output),
-  };
+  return generationAction(values, paragraphInputSchema, (input) => generateParagraph(input, viewer), present);
 }
 
 export const meta: Route.MetaFunction = ({ loaderData }) => pageMeta(loaderData?.meta);
@@ -119,10 +104,12 @@ export default function ParagraphGenerator({ loaderData, actionData }: Route.Com
               />
             )}
           </Field>
-          <FormError message={failed?.field === "form" ? failed.error : undefined} />
-          <Button type="submit" disabled={busy}>
-            {busy ? "Rédaction…" : "Construire le paragraphe"}
-          </Button>
+          <SubmitRow
+            busy={busy}
+            label="Construire le paragraphe"
+            busyLabel="Rédaction…"
+            error={failed?.field === "form" ? failed.error : undefined}
+          />
         </Form>
       </Card>
       {shown ? <ParagraphResult {...shown} /> : null}

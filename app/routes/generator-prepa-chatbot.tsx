@@ -1,14 +1,13 @@
 import { useState } from "react";
-import { Form, Link, data, useNavigation, useRevalidator } from "react-router";
+import { Form, Link, useNavigation, useRevalidator } from "react-router";
 import { Button } from "~/components/ui/button";
 import { Card } from "~/components/ui/card";
 import { Field, Textarea } from "~/components/ui/field";
-import { fieldErrors } from "~/features/accounts/schemas";
 import { useMathFonts } from "~/features/content/math-fonts";
 import { CopyButton, EngineNote, ExampleLink, Examples, SourceList, ToolHeader } from "~/features/generators/generator-ui";
 import { type ChatbotOutput, chatbotInputSchema, generatorTool } from "~/features/generators/generators";
 import { presentChatbot } from "~/features/generators/present.server";
-import { generatorRoute, requestedGeneration, toolPageData } from "~/features/generators/route.server";
+import { generationAction, generatorRoute, requestedGeneration, toolPageData } from "~/features/generators/route.server";
 import { askChatbot } from "~/features/generators/tools.server";
 import { readFormData } from "~/features/http/request-body.server";
 import { pageMeta } from "~/features/site/meta";
@@ -38,18 +37,7 @@ export async function action(args: Route.ActionArgs) {
   const { viewer } = await generatorRoute(args);
   const formData = await readFormData(args.request);
   const question = String(formData.get("question") ?? "").slice(0, 2_000);
-  const parsed = chatbotInputSchema.safeParse({ question });
-  if (!parsed.success) return data({ ok: false as const, question, error: fieldErrors(parsed.error).question }, { status: 400 });
-  const generated = await askChatbot(parsed.data, viewer);
-  if (!generated.ok) return data({ ok: false as const, question, error: generated.message }, { status: generated.status });
-  return {
-    ok: true as const,
-    question,
-    engine: generated.result.engine,
-    notice: generated.result.notice,
-    result: presentChatbot(generated.result.output),
-    generationId: generated.generationId,
-  };
+  return generationAction({ question }, chatbotInputSchema, (input) => askChatbot(input, viewer), presentChatbot);
 }
 
 export const meta: Route.MetaFunction = ({ loaderData }) => pageMeta(loaderData?.meta);
@@ -90,7 +78,7 @@ export default function PrepaChatbot({ loaderData, actionData }: Route.Component
                 name="question"
                 aria-describedby={describedBy}
                 aria-invalid={invalid}
-                defaultValue={actionData?.question ?? loaderData.question}
+                defaultValue={actionData?.values.question ?? loaderData.question}
                 maxLength={500}
                 required
                 className="min-h-20"

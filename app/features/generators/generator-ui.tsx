@@ -1,5 +1,6 @@
 import type { ReactNode } from "react";
 import { Link } from "react-router";
+import { FormError } from "~/components/layout/auth-card";
 import { Alert } from "~/components/ui/alert";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
@@ -58,6 +59,18 @@ export function ToolHeader({
         {quotaSentence(quota, tool.slug as GeneratorSlug, remainingNow)}
       </p>
     </header>
+  );
+}
+
+/** The end of a tool's form: the refusal's message, and the button that says when it is working. */
+export function SubmitRow({ busy, label, busyLabel, error }: { busy: boolean; label: string; busyLabel: string; error?: string }) {
+  return (
+    <>
+      <FormError message={error} />
+      <Button type="submit" disabled={busy}>
+        {busy ? busyLabel : label}
+      </Button>
+    </>
   );
 }
 

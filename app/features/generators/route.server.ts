@@ -1,4 +1,5 @@
 import { data } from "react-router";
+import type { z } from "zod";
 import { findCatalogEntry } from "../../catalog/catalog";
 import type { CatalogEntry } from "../../catalog/types";
 import { type RouteRequest, guardRoute, permissionsOf } from "../access/guards.server";
@@ -8,6 +9,7 @@ import { modelEngineOn } from "./engine.server";
 import { type Viewer, findOwnGeneration, requesterOf } from "./generate.server";
 import { GENERATOR_TOOLS, type GeneratorSlug } from "./generators";
 import { dailyQuota, remainingQuotas } from "./quota.server";
+import type { Generated } from "./tools.server";
 
 /**
  * What every generator page's loader and action share: the page's own access check (public pages: the
@@ -74,4 +76,26 @@ export async function requestedGeneration(request: Request, viewer: Viewer, tool
 
 export function toolEntry(slug: GeneratorSlug): CatalogEntry {
   return findCatalogEntry(GENERATOR_TOOLS.find((tool) => tool.slug === slug)!.path)!;
+}
+
+/**
+ * A tool's action once the form is read: the input checked with the tool's schema (a 400 naming the
+ * field), the generation (a 400 or 429 with the tool's message), and the result as the page shows it.
+ * The values typed are always sent back, so that nothing is lost.
+ */
+export async function generationAction<V, I, O, R = O>(
+  values: V,
+  schema: z.ZodType<I>,
+  generate: (input: I) => Promise<Generated<O>>,
+  present: (output: O) => R = (output) => output as unknown as R,
+) {
+  const parsed = schema.safeParse(values);
+  if (!parsed.success) {
+    const [issue] = parsed.error.issues;
+    return data({ ok: false as const, values, field: String(issue.path[0] ?? "form"), error: issue.message }, { status: 400 });
+  }
+  const generated = await generate(parsed.data);
+  if (!generated.ok) return data({ ok: false as const, values, field: "form", error: generated.message }, { status: generated.status });
+  const { engine, notice, output } = generated.result;
+  return { ok: true as const, values, engine, notice, result: present(output), generationId: generated.generationId };
 }
