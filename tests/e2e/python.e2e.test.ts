@@ -80,6 +80,11 @@ describe("Python exercises run in the browser (issue #16)", () => {
     await gotoHydrated(other, "/formation/python-fondamentaux-exercices");
     const same = other.locator("article", { has: other.getByRole("heading", { name: /Factorielle d'un entier/ }) });
     await expect.poll(() => same.getByLabel("Votre programme").inputValue()).toBe("def f(:\n    return 1\n");
+
+    // Passing every test marked the exercise « J'ai réussi »: the dashboard counts it for Python.
+    await gotoHydrated(other, "/dashboard");
+    const python = other.locator("h3", { hasText: /^Python$/ }).locator("..");
+    await python.getByText("1 / 48", { exact: false }).waitFor();
   });
 
   it("isolates only the pages that run Python, and lets only the worker compile WebAssembly", async () => {
