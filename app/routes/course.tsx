@@ -1,3 +1,4 @@
+import { Suspense, lazy } from "react";
 import { ArrowLeft, ArrowRight, BookOpenCheck, Layers, ListChecks } from "lucide-react";
 import { Link } from "react-router";
 import { TableOfContents } from "~/components/layout/toc";
@@ -9,6 +10,11 @@ import { catalogPageMeta } from "~/features/site/page-meta.server";
 import { useMathFonts } from "~/features/content/math-fonts";
 import type { Route } from "./+types/course";
 
+// Loaded by the Python chapters only: the other courses' first load does not carry the editor.
+const CourseCodeBlocks = lazy(() =>
+  import("~/features/python/course-code-blocks").then((module) => ({ default: module.CourseCodeBlocks })),
+);
+
 /** A course chapter: served only after the access check of its section. */
 export async function loader({ request, pattern, context }: Route.LoaderArgs) {
   const { entry, content: course } = await loadContentRoute({ request, pattern }, getCourse);
@@ -18,6 +24,8 @@ export async function loader({ request, pattern, context }: Route.LoaderArgs) {
       title: course.title,
       ...contentBody("course", course.id, context.documentRequest),
       hasMath: contentHasMath(course),
+      // The Python chapters' programs run in the browser (issue #16).
+      runsPython: entry.section === "python",
       headings: course.headings,
     },
     navigation: courseNavigation(course),
@@ -53,7 +61,14 @@ export default function Course({ loaderData }: Route.ComponentProps) {
               ))}
             </ul>
           ) : null}
-          <ContentHtml className="prose-content long-read mt-8 max-w-3xl" html={course.html} htmlRef={course.htmlRef} />
+          <div id="corps-du-cours">
+            <ContentHtml className="prose-content long-read mt-8 max-w-3xl" html={course.html} htmlRef={course.htmlRef} />
+          </div>
+          {course.runsPython ? (
+            <Suspense fallback={null}>
+              <CourseCodeBlocks containerId="corps-du-cours" courseRef={course.htmlRef} />
+            </Suspense>
+          ) : null}
           <nav aria-label="Chapitres" className="mt-12 grid max-w-3xl gap-3 sm:grid-cols-2">
             {navigation.previous ? (
               <Link to={navigation.previous.path} className="rounded-xl border border-border p-4 hover:bg-muted">

@@ -149,6 +149,9 @@ function remarkBoxesAndCode() {
         Object.assign(node, { type: "text", value: text, children: undefined });
       } else if (node.type === "code" && node.lang === "output") {
         node.data = { hProperties: { className: ["code-output"], "data-label": "Sortie" } };
+      } else if (node.type === "code" && node.lang === "python" && !/\bfragment\b/.test(node.meta ?? "")) {
+        // A whole program (the content checks run it): the Python pages offer to run and edit it.
+        node.data = { hProperties: { className: ["language-python"], "data-runnable": "" } };
       }
       node.children?.forEach(visit);
     };

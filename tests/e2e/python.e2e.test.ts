@@ -183,3 +183,33 @@ describe("every Python exercise in the browser (issue #16)", () => {
     expect(failures).toEqual([]);
   });
 });
+
+describe("the programs of the Python courses (issue #16)", () => {
+  it("runs a course's program as written, then lets the student change it and run it again", async () => {
+    const page = await browser.newPage();
+    await registerThroughForm(page, { firstName: "Grace", email: uniqueEmail("cours"), password: "violon-nuage-cerise-42" });
+    await gotoHydrated(page, "/formation/python-fondamentaux");
+    const runs = page.getByRole("button", { name: "Exécuter" });
+    await expect.poll(() => runs.count()).toBeGreaterThan(3);
+    const first = page.getByRole("region", { name: "Éditeur Python" }).first();
+    await first.getByRole("button", { name: "Exécuter" }).click();
+    await first.locator("pre").first().waitFor({ timeout: 60_000 });
+    const printed = await first.locator("pre").first().textContent();
+    // The output is the one the course shows under the program (its ```output block, checked by content:check).
+    const expected = await page
+      .locator("#corps-du-cours pre:has(code[data-runnable])")
+      .first()
+      .evaluate((pre) => {
+        let next = pre.nextElementSibling;
+        while (next && !next.matches("pre")) next = next.nextElementSibling;
+        return next?.querySelector("code.code-output")?.textContent ?? null;
+      });
+    if (expected !== null) expect(printed?.trim()).toBe(expected.trim());
+    await first.getByRole("button", { name: "Modifier" }).click();
+    await first.getByLabel("Programme 1 du cours").fill('print("modifié")');
+    await first.getByRole("button", { name: "Exécuter" }).click();
+    await first.locator("pre").getByText("modifié", { exact: true }).waitFor();
+    expect(await seriousViolations(page)).toEqual([]);
+    expect(pageProblems(page)).toEqual([]);
+  });
+});

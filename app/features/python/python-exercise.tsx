@@ -1,4 +1,4 @@
-import { CheckCircle2, Play, RotateCcw, XCircle } from "lucide-react";
+import { CheckCircle2, Pencil, Play, RotateCcw, XCircle } from "lucide-react";
 import { useEffect, useId, useRef, useState } from "react";
 import { Button } from "~/components/ui/button";
 import { RUN_MESSAGES, type RunResult, type RunSpec } from "./python";
@@ -101,6 +101,7 @@ export function PythonExercise({
   label = "Votre programme",
   saved = null,
   signedIn = false,
+  editorFirst = true,
 }: {
   /** Where the code typed is kept in this browser (`<set>/<exercise>`, or `bac-a-sable`). */
   storageId: string;
@@ -114,7 +115,10 @@ export function PythonExercise({
   /** The program kept on the server for a signed-in student. */
   saved?: SavedProgram | null;
   signedIn?: boolean;
+  /** False for a program of a course: « Exécuter » runs it as written, « Modifier » opens the editor. */
+  editorFirst?: boolean;
 }) {
+  const [editing, setEditing] = useState(editorFirst);
   const key = `tremplin-python:${storageId}`;
   const [code, setCode] = useState(saved?.code ?? starter);
   const serverCopy = useServerSave(storageId, signedIn);
@@ -125,8 +129,12 @@ export function PythonExercise({
   // This browser's copy replaces the server's once the page is hydrated, when it is newer.
   useEffect(() => {
     const local = localProgram(key);
-    if (local && local.at > (saved?.at ?? 0)) setCode(local.code);
-  }, [key, saved]);
+    if (local && local.at > (saved?.at ?? 0)) {
+      setCode(local.code);
+      // A course's program the student already changed opens in the editor, where the change shows.
+      if (local.code !== starter) setEditing(true);
+    }
+  }, [key, saved, starter]);
 
   const update = (value: string) => {
     setCode(value);
@@ -157,10 +165,12 @@ export function PythonExercise({
   };
 
   return (
-    <section aria-label="Éditeur Python" className="mt-4 space-y-3 rounded-xl border border-border p-4">
-      <label htmlFor={editorId} className="text-sm font-bold">
-        {label}
-      </label>
+    <section aria-label="Éditeur Python" className={editing ? "mt-4 space-y-3 rounded-xl border border-border p-4" : "mt-2 space-y-3"}>
+      {editing ? (
+        <label htmlFor={editorId} className="text-sm font-bold">
+          {label}
+        </label>
+      ) : null}
       {examples.length ? (
         <div className="flex flex-wrap gap-2">
           {examples.map((example) => (
@@ -170,34 +180,42 @@ export function PythonExercise({
           ))}
         </div>
       ) : null}
-      <textarea
-        id={editorId}
-        ref={textarea}
-        value={code}
-        onChange={(event) => update(event.currentTarget.value)}
-        onKeyDown={(event) => {
-          // Tab indents (four spaces) instead of leaving the editor; Échap then Tab leaves it.
-          if (event.key !== "Tab" || event.shiftKey || event.altKey || event.ctrlKey || event.metaKey) return;
-          event.preventDefault();
-          const target = event.currentTarget;
-          const { selectionStart, selectionEnd } = target;
-          const next = `${code.slice(0, selectionStart)}    ${code.slice(selectionEnd)}`;
-          update(next);
-          requestAnimationFrame(() => target.setSelectionRange(selectionStart + 4, selectionStart + 4));
-        }}
-        spellCheck={false}
-        autoCapitalize="off"
-        autoComplete="off"
-        rows={Math.min(24, Math.max(8, code.split("\n").length + 1))}
-        className="w-full rounded-lg border border-border bg-background p-3 font-mono text-sm leading-6"
-      />
+      {editing ? (
+        <textarea
+          id={editorId}
+          ref={textarea}
+          value={code}
+          onChange={(event) => update(event.currentTarget.value)}
+          onKeyDown={(event) => {
+            // Tab indents (four spaces) instead of leaving the editor; Échap then Tab leaves it.
+            if (event.key !== "Tab" || event.shiftKey || event.altKey || event.ctrlKey || event.metaKey) return;
+            event.preventDefault();
+            const target = event.currentTarget;
+            const { selectionStart, selectionEnd } = target;
+            const next = `${code.slice(0, selectionStart)}    ${code.slice(selectionEnd)}`;
+            update(next);
+            requestAnimationFrame(() => target.setSelectionRange(selectionStart + 4, selectionStart + 4));
+          }}
+          spellCheck={false}
+          autoCapitalize="off"
+          autoComplete="off"
+          rows={Math.min(24, Math.max(8, code.split("\n").length + 1))}
+          className="w-full rounded-lg border border-border bg-background p-3 font-mono text-sm leading-6"
+        />
+      ) : null}
       <div className="flex flex-wrap items-center gap-2">
         <Button size="sm" onClick={run} disabled={busy}>
           <Play aria-hidden="true" className="size-4" /> Exécuter
         </Button>
-        <Button size="sm" variant="outline" onClick={() => update(starter)} disabled={busy || code === starter}>
-          <RotateCcw aria-hidden="true" className="size-4" /> Réinitialiser
-        </Button>
+        {editing ? (
+          <Button size="sm" variant="outline" onClick={() => update(starter)} disabled={busy || code === starter}>
+            <RotateCcw aria-hidden="true" className="size-4" /> Réinitialiser
+          </Button>
+        ) : (
+          <Button size="sm" variant="outline" onClick={() => setEditing(true)}>
+            <Pencil aria-hidden="true" className="size-4" /> Modifier
+          </Button>
+        )}
         {busy ? (
           <span role="status" className="text-sm text-muted-foreground">
             {state.status === "loading" ? RUN_MESSAGES.loading : RUN_MESSAGES.running}
