@@ -2,6 +2,7 @@ import type { BundleFigure } from "./bundle";
 import { CONTENT_LIMITS, type ContentScaleFigures } from "./content-scale";
 import type { DatabaseFigure } from "./database";
 import type { GradebookFigure } from "./gradebook";
+import type { PythonFigure } from "./python";
 import type { HttpFigure, HttpSettings } from "./http";
 import type { LighthouseFigure } from "./lighthouse";
 
@@ -34,6 +35,8 @@ export interface BenchResults {
   contentScale?: ContentScaleFigures;
   /** The teacher's gradebook (issue #13): on PGlite, and on PostgreSQL when BENCH_DATABASE_URL is set. */
   gradebook?: GradebookFigure[];
+  /** Python in the browser (issue #16): first and next run, bytes of the first run. */
+  python?: PythonFigure[];
   budgets: Budget[];
   warnings: string[];
 }
@@ -475,6 +478,26 @@ export function renderMarkdown(results: BenchResults): string {
       ...results.gradebook.map(
         (figure) =>
           `- ${figure.driver === "pglite" ? "PGlite" : "PostgreSQL"}: seeded in ${num(figure.seedSeconds, 2)} s${figure.note ? `; ${figure.note}` : ""}.`,
+      ),
+    );
+  }
+
+  if (results.python) {
+    out.push("", "## Python in the browser", "");
+    out.push(
+      "The first exercise of a set, in a fresh Chromium context (nothing cached), signed in: the first run downloads and starts the interpreter (and numpy), the next run reuses it. Each figure is from clicking « Exécuter » to the tests' verdict (docs/decisions/0008).",
+      "",
+    );
+    out.push(
+      table(
+        ["Interpreter", "Page", "First run", "Downloaded by the first run", "Next run"],
+        results.python.map((figure) => [
+          figure.runtime === "core" ? "Pyodide core (pure Python)" : "Pyodide 0.17.1 (numpy)",
+          `\`${figure.page}\``,
+          ms(figure.coldMs),
+          `${num(figure.coldBytes / 1e6, 1)} MB`,
+          ms(figure.warmMs),
+        ]),
       ),
     );
   }

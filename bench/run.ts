@@ -2,7 +2,7 @@
 // HTTP throughput, Lighthouse and the database, then writes bench/results/latest.{json,md} and prints
 // the summary with the budgets. Always exits 0 once it has measured: it is a report, not a gate.
 // BENCH_QUICK=1 (short smoke run), BENCH_DATABASE_URL (also PostgreSQL), BENCH_ONLY=bundles,http,
-// lighthouse,database,content,gradebook (a subset; content builds a copy with 1,000 pages, content-scale.ts;
+// lighthouse,python,database,content,gradebook (a subset; content builds a copy with 1,000 pages, content-scale.ts;
 // gradebook times the teacher's gradebook of 45 × 40 and its export, gradebook.ts, and needs no build),
 // BENCH_SKIP_BUILD=1 (reuse build/). Quick and partial runs write to bench/results/tmp/ so that they
 // never replace the full results.
@@ -25,13 +25,14 @@ import type { HttpSettings } from "./http";
 import { gradebookPglite, gradebookPostgres } from "./gradebook";
 import type { GradebookFigure, GradebookSettings } from "./gradebook";
 import { runLighthouse } from "./lighthouse";
+import { runPythonBench } from "./python";
 import { evaluateBudgets, renderMarkdown } from "./report";
 import type { BenchResults, DocumentFigure } from "./report";
 import { createThrowawayDatabase } from "../tests/support/database";
 import { ROOT, TMP_DIR, registerThroughForm, signInThroughForm, startBenchServer } from "./server";
 import type { BenchServer, BenchUser } from "./server";
 
-const PARTS = ["bundles", "http", "lighthouse", "database", "content", "gradebook"] as const;
+const PARTS = ["bundles", "http", "lighthouse", "python", "database", "content", "gradebook"] as const;
 type Part = (typeof PARTS)[number];
 
 const quick = process.env.BENCH_QUICK === "1";
@@ -233,6 +234,14 @@ async function main() {
         } catch (error) {
           // The other parts are still worth their report.
           warnings.push(`Lighthouse could not run: ${error instanceof Error ? error.message : String(error)}`);
+        }
+      }
+      if (parts.includes("python")) {
+        log("Python in the browser (first and next run)…");
+        try {
+          results.python = await runPythonBench(server.url, cookie, log);
+        } catch (error) {
+          warnings.push(`Python could not be measured: ${error instanceof Error ? error.message : String(error)}`);
         }
       }
     } finally {
