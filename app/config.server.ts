@@ -68,6 +68,8 @@ const envSchema = z.object({
   /** Generations per tool and per day: for a signed-in user, and for a visitor (per client IP). */
   GENERATOR_DAILY_QUOTA: z.coerce.number().int().min(1).max(10_000).default(30),
   GENERATOR_VISITOR_DAILY_QUOTA: z.coerce.number().int().min(0).max(10_000).default(5),
+  /** A full Pyodide distribution the operator hosts (issue #16): numpy and matplotlib run on it instead of 0.17.1. */
+  PYODIDE_DIST_DIR: optionalText,
   SMTP_URL: optionalText,
   EMAIL_FROM: z.string().default("Tremplin <no-reply@localhost>"),
   POSTHOG_KEY: optionalText,
@@ -125,6 +127,7 @@ function loadConfig(env: NodeJS.ProcessEnv) {
           }
         : undefined,
     generatorQuota: { user: values.GENERATOR_DAILY_QUOTA, visitor: values.GENERATOR_VISITOR_DAILY_QUOTA },
+    pyodideDistDir: values.PYODIDE_DIST_DIR,
     smtpUrl: values.SMTP_URL,
     emailFrom: values.EMAIL_FROM,
     posthog: values.POSTHOG_KEY ? { key: values.POSTHOG_KEY, host: values.POSTHOG_HOST.replace(/\/$/, "") } : undefined,

@@ -15,7 +15,8 @@ import { htmlCache } from "./html-cache";
 import { precompressedAssets } from "./precompressed-assets";
 import { privateResponses } from "./private-responses";
 import { publicFiles } from "./public-files";
-import { numpyPyodideFiles, pyodideFiles, pythonIsolation, scriptPermissions } from "./python-files";
+import { numpyPyodideFiles, operatorPyodideFiles, pyodideFiles, pythonIsolation, scriptPermissions } from "./python-files";
+import { operatorDistribution } from "../app/features/python/distribution.server";
 import { NUMPY_PYODIDE_BASE, PYODIDE_BASE } from "../app/features/python/python";
 import { BODY_KINDS, requestGate } from "./request-gate";
 import { cspNonce, errorHandler, sameOriginForms, securityHeaders } from "./security";
@@ -107,6 +108,14 @@ if (!development) {
 }
 app.use(PYODIDE_BASE, pyodideFiles());
 app.use(NUMPY_PYODIDE_BASE, numpyPyodideFiles());
+// An operator's full Pyodide (PYODIDE_DIST_DIR): checked against its lock file now, or the server does not start.
+const fullPyodide = operatorDistribution();
+if (fullPyodide) {
+  app.use(fullPyodide.base, operatorPyodideFiles(fullPyodide.directory));
+  console.log(
+    `Pyodide ${fullPyodide.version} from ${fullPyodide.directory} (${fullPyodide.checkedFiles} package files checked) runs numpy and matplotlib.`,
+  );
+}
 
 app.use(privateResponses());
 app.use(

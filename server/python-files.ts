@@ -3,6 +3,7 @@ import path from "node:path";
 import type { NextFunction, Request, Response } from "express";
 import express from "express";
 import type { CatalogEntry } from "../app/catalog/types";
+import { FULL_PYODIDE_PREFIX } from "../app/features/python/distribution.server";
 import { NUMPY_PYODIDE_BASE, PYODIDE_BASE } from "../app/features/python/python";
 
 /**
@@ -21,7 +22,8 @@ const packageDirectory = (name: string) => path.dirname(createRequire(import.met
 
 /** What a response's script-src adds to 'self' and the nonce, by path. */
 export function scriptPermissions(pathname: string): string {
-  if (NUMPY_WORKER.test(pathname) || pathname.startsWith(NUMPY_PYODIDE_BASE)) return "'unsafe-eval' 'wasm-unsafe-eval'";
+  if (NUMPY_WORKER.test(pathname) || pathname.startsWith(NUMPY_PYODIDE_BASE) || pathname.startsWith(FULL_PYODIDE_PREFIX))
+    return "'unsafe-eval' 'wasm-unsafe-eval'";
   if (CORE_WORKER.test(pathname) || pathname.startsWith(PYODIDE_BASE)) return "'wasm-unsafe-eval'";
   return "";
 }
@@ -53,6 +55,11 @@ const staticFiles = (directory: string) =>
 
 export function pyodideFiles() {
   return staticFiles(packageDirectory("pyodide"));
+}
+
+/** The operator's full distribution (PYODIDE_DIST_DIR), checked at start: distribution.server.ts. */
+export function operatorPyodideFiles(directory: string) {
+  return staticFiles(directory);
 }
 
 export function numpyPyodideFiles() {

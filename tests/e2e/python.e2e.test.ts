@@ -1,4 +1,9 @@
+import { createHash } from "node:crypto";
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
 import { describe, expect, it } from "vitest";
+import { startServer } from "../support/server";
 import {
   gotoHydrated,
   pageProblems,
@@ -211,5 +216,37 @@ describe("the programs of the Python courses (issue #16)", () => {
     await first.locator("pre").getByText("modifié", { exact: true }).waitFor();
     expect(await seriousViolations(page)).toEqual([]);
     expect(pageProblems(page)).toEqual([]);
+  });
+});
+
+describe("an operator's full Pyodide (PYODIDE_DIST_DIR, issue #16)", () => {
+  function fakeDistribution(numpyContent: string): string {
+    const folder = mkdtempSync(path.join(tmpdir(), "pyodide-dist-"));
+    writeFileSync(path.join(folder, "pyodide.js"), "// loader");
+    writeFileSync(path.join(folder, "pyodide.asm.wasm"), "wasm");
+    writeFileSync(path.join(folder, "numpy.whl"), numpyContent);
+    const lock = {
+      info: { version: "0.27.7" },
+      packages: { numpy: { file_name: "numpy.whl", sha256: createHash("sha256").update("numpy").digest("hex") } },
+    };
+    writeFileSync(path.join(folder, "pyodide-lock.json"), JSON.stringify(lock));
+    return folder;
+  }
+
+  it("serves a distribution that matches its lock file to the numpy worker, and refuses to start with one that does not", async () => {
+    const good = fakeDistribution("numpy");
+    const server = await startServer({ PYODIDE_DIST_DIR: good });
+    try {
+      const loader = await fetch(`${server.url}/pyodide-full/0.27.7/pyodide.js`);
+      expect(loader.status).toBe(200);
+      expect(loader.headers.get("content-security-policy")).toContain("'unsafe-eval' 'wasm-unsafe-eval'");
+      expect(await (await fetch(`${server.url}/`)).text()).toContain("/pyodide-full/0.27.7/");
+    } finally {
+      await server.stop();
+      rmSync(good, { recursive: true, force: true });
+    }
+    const tampered = fakeDistribution("numpy modifié");
+    await expect(startServer({ PYODIDE_DIST_DIR: tampered })).rejects.toThrow("does not match the SHA-256 of pyodide-lock.json");
+    rmSync(tampered, { recursive: true, force: true });
   });
 });

@@ -1,6 +1,8 @@
 import { CheckCircle2, Pencil, Play, RotateCcw, XCircle } from "lucide-react";
 import { useEffect, useId, useRef, useState } from "react";
+import { useRouteLoaderData } from "react-router";
 import { Button } from "~/components/ui/button";
+import type { loader as rootLoader } from "~/root";
 import { RUN_MESSAGES, type RunResult, type RunSpec } from "./python";
 import type { RunOutcome } from "./runner";
 
@@ -120,6 +122,7 @@ export function PythonExercise({
 }) {
   const [editing, setEditing] = useState(editorFirst);
   const key = `tremplin-python:${storageId}`;
+  const scientificBase = useRouteLoaderData<typeof rootLoader>("root")?.config.scientificPythonBase;
   const [code, setCode] = useState(saved?.code ?? starter);
   const serverCopy = useServerSave(storageId, signedIn);
   const [state, setState] = useState<RunState>({ status: "idle" });
@@ -153,10 +156,16 @@ export function PythonExercise({
     let outcome: RunOutcome;
     try {
       const [runSpec, { runPython }] = await Promise.all([typeof spec === "string" ? fetchSpec(spec) : spec, import("./runner")]);
-      outcome = await runPython(code, runSpec, {
-        onReady: () => setState({ status: "running", stdout: "" }),
-        onOutput: (text) => setState((current) => (current.status === "running" ? { ...current, stdout: current.stdout + text } : current)),
-      });
+      outcome = await runPython(
+        code,
+        runSpec,
+        {
+          onReady: () => setState({ status: "running", stdout: "" }),
+          onOutput: (text) =>
+            setState((current) => (current.status === "running" ? { ...current, stdout: current.stdout + text } : current)),
+        },
+        scientificBase,
+      );
     } catch (error) {
       outcome = { status: "failed", message: error instanceof Error ? error.message : RUN_MESSAGES.loadFailed };
     }

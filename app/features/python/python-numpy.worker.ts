@@ -12,9 +12,10 @@ import { type Pyodide, serveRuns } from "./worker-loop";
 declare function loadPyodide(options: { indexURL: string }): Promise<Pyodide>;
 
 serveRuns(
-  async () => {
-    (self as unknown as DedicatedWorkerGlobalScope).importScripts(`${NUMPY_PYODIDE_BASE}pyodide.js`);
-    const instance = await loadPyodide({ indexURL: NUMPY_PYODIDE_BASE });
+  async (base = NUMPY_PYODIDE_BASE) => {
+    // The page says where from: 0.17.1, or the operator's full distribution (PYODIDE_DIST_DIR).
+    (self as unknown as DedicatedWorkerGlobalScope).importScripts(`${base}pyodide.js`);
+    const instance = await loadPyodide({ indexURL: base });
     // Figures are drawn off screen and sent as images: plt.show() has nothing to open, and need not say so.
     instance.runPython(
       'import os, warnings\nos.environ["MPLBACKEND"] = "Agg"\nwarnings.filterwarnings("ignore", message="Matplotlib is currently using agg")',

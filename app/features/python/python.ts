@@ -50,7 +50,7 @@ export const RUN_MESSAGES = {
 } as const;
 
 /** Messages between the page and the worker. */
-export type ToWorker = { type: "run"; id: number; source: string; spec: string; interrupt?: SharedArrayBuffer };
+export type ToWorker = { type: "run"; id: number; source: string; spec: string; interrupt?: SharedArrayBuffer; base?: string };
 export type FromWorker =
   | { type: "ready"; id: number }
   | { type: "output"; id: number; text: string }

@@ -34,6 +34,8 @@ export function runPython(
   source: string,
   spec: RunSpec,
   events: { onReady?: () => void; onOutput?: (text: string) => void } = {},
+  /** Where the scientific worker loads Pyodide from (the root's public configuration). */
+  scientificBase?: string,
 ): Promise<RunOutcome> {
   const runtime: Runtime = needsScientificPython(
     source,
@@ -91,6 +93,13 @@ export function runPython(
     };
     current.addEventListener("message", listen);
     current.addEventListener("error", crashed);
-    current.postMessage({ type: "run", id, source, spec: JSON.stringify(spec), interrupt });
+    current.postMessage({
+      type: "run",
+      id,
+      source,
+      spec: JSON.stringify(spec),
+      interrupt,
+      base: runtime === "scientific" ? scientificBase : undefined,
+    });
   });
 }

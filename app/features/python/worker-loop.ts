@@ -13,15 +13,18 @@ export interface Pyodide {
   loadPackagesFromImports(code: string): Promise<void>;
 }
 
-export function serveRuns(boot: () => Promise<Pyodide>, prepare?: (python: Pyodide, source: string, spec: string) => Promise<void>) {
+export function serveRuns(
+  boot: (base: string | undefined) => Promise<Pyodide>,
+  prepare?: (python: Pyodide, source: string, spec: string) => Promise<void>,
+) {
   const scope = self as unknown as DedicatedWorkerGlobalScope;
   const send = (message: FromWorker) => scope.postMessage(message);
   let pyodide: Promise<Pyodide> | undefined;
   scope.onmessage = async (event: MessageEvent<ToWorker>) => {
-    const { id, source, spec, interrupt } = event.data;
+    const { id, source, spec, interrupt, base } = event.data;
     let python: Pyodide;
     try {
-      python = await (pyodide ??= boot());
+      python = await (pyodide ??= boot(base));
       await prepare?.(python, source, spec);
     } catch {
       pyodide = undefined;

@@ -5,4 +5,6 @@ export interface PublicConfig {
   social: { network: string; url: string }[];
   hostingName: string;
   siteUrl: string;
+  /** Where the Python worker of numpy and matplotlib loads Pyodide from (docs/decisions/0008). */
+  scientificPythonBase: string;
 }
