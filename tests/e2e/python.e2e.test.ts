@@ -183,7 +183,8 @@ describe("every Python exercise in the browser (issue #16)", () => {
       const verdict = exercise.getByText(/^(Tous les tests sont réussis\.|\d+ tests? réussis? sur \d+\.)$|temps limite|n'a pas pu/);
       await verdict.first().waitFor({ timeout: 120_000 });
       const text = (await verdict.first().textContent()) ?? "";
-      if (text !== "Tous les tests sont réussis.") failures.push(`${id}: ${text}\n${await exercise.locator("ul").last().innerText()}`);
+      if (text !== "Tous les tests sont réussis.")
+        failures.push(`${id}: ${text}\n${(await exercise.getByRole("region", { name: "Éditeur Python" }).innerText()).slice(-800)}`);
     }
     expect(failures).toEqual([]);
   });

@@ -1,10 +1,10 @@
 import { CheckCircle2, RotateCcw, Star } from "lucide-react";
-import { useState } from "react";
+import { Suspense, lazy, useState } from "react";
 import { Link, useFetcher } from "react-router";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
 import { ContentHtml } from "~/features/content/content-html";
-import { PythonExercise, type SavedProgram } from "~/features/python/python-exercise";
+import type { SavedProgram } from "~/features/python/python-exercise";
 import { EXERCISE_PART_MESSAGES, type ExercisePart, exercisePartUrl, hintPart } from "./exercise-parts";
 import type { MarkStatus } from "./learning.server";
 
@@ -22,6 +22,9 @@ export interface ExerciseView {
   /** A runnable Python exercise: the editor's first code (the tests come with the first run). */
   runner: { starter: string; timeout: number } | null;
 }
+
+// The editor of the Python exercises: loaded by their pages only, the other exercise pages' first load keeps without it.
+const PythonExercise = lazy(() => import("~/features/python/python-exercise").then((module) => ({ default: module.PythonExercise })));
 
 /** Parts already fetched during this visit (a reveal hidden and shown again costs no request). */
 const fetchedParts = new Map<string, Promise<string>>();
@@ -128,19 +131,21 @@ export function ExerciseCard({
       <p className="mt-1 text-sm text-muted-foreground">Méthode travaillée&nbsp;: {exercise.method}</p>
       <ContentHtml html={exercise.statementHtml} htmlRef={exercise.statementRef} className="prose-content mt-4" />
       {exercise.runner ? (
-        <PythonExercise
-          storageId={`${setId}/${exercise.id}`}
-          starter={exercise.runner.starter}
-          spec={exercisePartUrl(setId, exercise.id, "runner")}
-          saved={program ?? null}
-          signedIn={signedIn}
-          // Every test passed: « J'ai réussi » for a signed-in student, as if they had pressed it.
-          onPassed={
-            signedIn && current !== "reussi"
-              ? () => fetcher.submit({ exerciseId: exercise.id, status: "reussi" }, { method: "post" })
-              : undefined
-          }
-        />
+        <Suspense fallback={null}>
+          <PythonExercise
+            storageId={`${setId}/${exercise.id}`}
+            starter={exercise.runner.starter}
+            spec={exercisePartUrl(setId, exercise.id, "runner")}
+            saved={program ?? null}
+            signedIn={signedIn}
+            // Every test passed: « J'ai réussi » for a signed-in student, as if they had pressed it.
+            onPassed={
+              signedIn && current !== "reussi"
+                ? () => fetcher.submit({ exerciseId: exercise.id, status: "reussi" }, { method: "post" })
+                : undefined
+            }
+          />
+        </Suspense>
       ) : null}
 
       {Array.from({ length: hintsShown }, (_, index) => hintPart(index + 1)).map((part, index) => (

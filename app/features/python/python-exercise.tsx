@@ -121,6 +121,9 @@ export function PythonExercise({
   editorFirst?: boolean;
 }) {
   const [editing, setEditing] = useState(editorFirst);
+  // Until the page is hydrated the button does nothing: it stays disabled, so that no click is lost.
+  const [hydrated, setHydrated] = useState(false);
+  useEffect(() => setHydrated(true), []);
   const key = `tremplin-python:${storageId}`;
   const scientificBase = useRouteLoaderData<typeof rootLoader>("root")?.config.scientificPythonBase;
   const [code, setCode] = useState(saved?.code ?? starter);
@@ -213,7 +216,7 @@ export function PythonExercise({
         />
       ) : null}
       <div className="flex flex-wrap items-center gap-2">
-        <Button size="sm" onClick={run} disabled={busy}>
+        <Button size="sm" onClick={run} disabled={busy || !hydrated}>
           <Play aria-hidden="true" className="size-4" /> Exécuter
         </Button>
         {editing ? (
