@@ -1,9 +1,9 @@
 import { Form, useNavigation } from "react-router";
 import { INTERVIEW_THEMES } from "../../content/banks/schema";
 import { Card } from "~/components/ui/card";
-import { Field, Select, SelectField, TextField, Textarea } from "~/components/ui/field";
+import { Field, Select, SelectField, TextField, TextareaField } from "~/components/ui/field";
 import { questionBank } from "~/features/generators/answer.server";
-import { CopyButton, SubmitRow, EngineNote, ExampleLink, Examples, ToolHeader } from "~/features/generators/generator-ui";
+import { CopyButton, PointList, SubmitRow, EngineNote, ExampleLink, Examples, ToolHeader } from "~/features/generators/generator-ui";
 import {
   ANSWER_FORMAT_LABELS,
   ANSWER_NOTES_MAX,
@@ -103,22 +103,15 @@ export default function AnswerGenerator({ loaderData, actionData }: Route.Compon
             placeholder="Celle que la question appelle"
             defaultValue={values.format}
           />
-          <Field
+          <TextareaField
             label="Mes notes"
             hint="Vos faits, vos expériences, vos idées, en phrases courtes. Le générateur les range dans la structure sans rien ajouter."
-          >
-            {({ id, describedBy }) => (
-              <Textarea
-                id={id}
-                name="notes"
-                aria-describedby={describedBy}
-                defaultValue={values.notes}
-                maxLength={ANSWER_NOTES_MAX}
-                required
-                className="min-h-40"
-              />
-            )}
-          </Field>
+            name="notes"
+            defaultValue={values.notes}
+            maxLength={ANSWER_NOTES_MAX}
+            required
+            className="min-h-40"
+          />
           <SubmitRow
             busy={busy}
             label="Structurer ma réponse"
@@ -183,26 +176,8 @@ function AnswerResult({ engine, notice, result }: { engine: "offline" | "model";
         </div>
         <CopyButton text={result.draft} label="Copier la réponse" />
       </div>
-      {result.method.length ? (
-        <div>
-          <h3 className="font-semibold">La méthode</h3>
-          <ul className="list-disc space-y-1 pl-5">
-            {result.method.map((point) => (
-              <li key={point}>{point}</li>
-            ))}
-          </ul>
-        </div>
-      ) : null}
-      {result.pitfalls.length ? (
-        <div>
-          <h3 className="font-semibold">Les pièges</h3>
-          <ul className="list-disc space-y-1 pl-5">
-            {result.pitfalls.map((point) => (
-              <li key={point}>{point}</li>
-            ))}
-          </ul>
-        </div>
-      ) : null}
+      <PointList title="La méthode" points={result.method} />
+      <PointList title="Les pièges" points={result.pitfalls} />
     </section>
   );
 }

@@ -1,7 +1,7 @@
 import { Form, useNavigation } from "react-router";
 import { WRITING_EXERCISES } from "../../content/banks/schema";
 import { Card } from "~/components/ui/card";
-import { Field, SelectField, Textarea } from "~/components/ui/field";
+import { SelectField, TextareaField } from "~/components/ui/field";
 import { CopyButton, SubmitRow, EngineNote, ExampleLink, Examples, SourceList, ToolHeader } from "~/features/generators/generator-ui";
 import {
   THEME_LANGUAGES,
@@ -61,9 +61,14 @@ export default function LanguagesUnified({ loaderData, actionData }: Route.Compo
             <SelectField label="Langue" name="language" options={THEME_LANGUAGES} defaultValue={values.language} />
             <SelectField label="Exercice" name="exercise" options={WRITING_EXERCISES} defaultValue={values.exercise} />
           </div>
-          <Field label="Sujet ou thème du dossier">
-            {({ id }) => <Textarea id={id} name="subject" defaultValue={values.subject} maxLength={400} required className="min-h-20" />}
-          </Field>
+          <TextareaField
+            label="Sujet ou thème du dossier"
+            name="subject"
+            defaultValue={values.subject}
+            maxLength={400}
+            required
+            className="min-h-20"
+          />
           <SubmitRow
             busy={busy}
             label="Préparer mon plan de travail"

@@ -1,6 +1,6 @@
 import { Form, Link, useNavigation } from "react-router";
 import { Card } from "~/components/ui/card";
-import { Field, TextField, Textarea } from "~/components/ui/field";
+import { TextField, TextareaField } from "~/components/ui/field";
 import { useMathFonts } from "~/features/content/math-fonts";
 import { CopyButton, SubmitRow, EngineNote, ExampleLink, Examples, SourceList, ToolHeader } from "~/features/generators/generator-ui";
 import { type ParagraphInput, type ParagraphOutput, generatorTool, paragraphInputSchema } from "~/features/generators/generators";
@@ -73,37 +73,25 @@ export default function ParagraphGenerator({ loaderData, actionData }: Route.Com
             error={errorOf("idea")}
             hint="Ce que le paragraphe démontre, en une phrase affirmative."
           />
-          <Field label="Argument (facultatif)" error={errorOf("argument")} hint="Pourquoi l'idée est vraie : un mécanisme, une cause.">
-            {({ id, describedBy, invalid }) => (
-              <Textarea
-                id={id}
-                name="argument"
-                aria-describedby={describedBy}
-                aria-invalid={invalid}
-                defaultValue={values.argument}
-                maxLength={800}
-                className="min-h-20"
-              />
-            )}
-          </Field>
-          <Field
+          <TextareaField
+            label="Argument (facultatif)"
+            name="argument"
+            error={errorOf("argument")}
+            hint="Pourquoi l'idée est vraie : un mécanisme, une cause."
+            defaultValue={values.argument}
+            maxLength={800}
+            className="min-h-20"
+          />
+          <TextareaField
             label="Exemple"
+            name="example"
             error={errorOf("example")}
             hint="Un fait précis : une date, un lieu, un acteur, un chiffre avec son année."
-          >
-            {({ id, describedBy, invalid }) => (
-              <Textarea
-                id={id}
-                name="example"
-                aria-describedby={describedBy}
-                aria-invalid={invalid}
-                defaultValue={values.example}
-                maxLength={1_000}
-                required
-                className="min-h-20"
-              />
-            )}
-          </Field>
+            defaultValue={values.example}
+            maxLength={1_000}
+            required
+            className="min-h-20"
+          />
           <SubmitRow
             busy={busy}
             label="Construire le paragraphe"

@@ -92,6 +92,17 @@ export function TextField({ label, error, hint, ...inputProps }: TextFieldProps)
   );
 }
 
+type TextareaFieldProps = Omit<ComponentProps<"textarea">, "id"> & { label: string; error?: string; hint?: string };
+
+/** The usual labelled text area: Field and Textarea wired together. */
+export function TextareaField({ label, error, hint, ...textareaProps }: TextareaFieldProps) {
+  return (
+    <Field label={label} error={error} hint={hint}>
+      {({ id, describedBy, invalid }) => <Textarea id={id} aria-describedby={describedBy} aria-invalid={invalid} {...textareaProps} />}
+    </Field>
+  );
+}
+
 type SelectFieldProps = Omit<ComponentProps<"select">, "id" | "children"> & {
   label: string;
   error?: string;

@@ -1,5 +1,6 @@
 import type { InterviewQuestionBank } from "../../../content/banks/schema";
 import { banksOfType } from "./banks.server";
+import { foldAccents } from "./fold";
 import type { AnswerFormat, AnswerInput, AnswerOutput } from "./generators";
 
 /**
@@ -89,7 +90,7 @@ export function questionBank(): BankQuestion[] {
 }
 
 function plain(text: string): string {
-  return text.normalize("NFD").replace(/\p{M}/gu, "").replace(/[’‘]/g, "'").toLowerCase();
+  return foldAccents(text).replace(/[’‘]/g, "'").toLowerCase();
 }
 
 /** The notes cut into sentences, as written (lines first, then sentence ends). */

@@ -103,6 +103,21 @@ export function SourceList({ sources, heading = "Sources" }: { sources: readonly
   );
 }
 
+/** A titled list of points (a method, its pitfalls…), left out when there is none. */
+export function PointList({ title, points }: { title: string; points: readonly string[] }) {
+  if (!points.length) return null;
+  return (
+    <div>
+      <h3 className="font-semibold">{title}</h3>
+      <ul className="list-disc space-y-1 pl-5">
+        {points.map((point) => (
+          <li key={point}>{point}</li>
+        ))}
+      </ul>
+    </div>
+  );
+}
+
 /** Copies a result as plain text. */
 export function CopyButton({ text, label = "Copier" }: { text: string; label?: string }) {
   return (

@@ -2,6 +2,7 @@ import { findCatalogEntry } from "../../catalog/catalog";
 import { type Permission, requiredPermission } from "../access/policy";
 import { allContentMeta, getVocabulary } from "../content/store.server";
 import { banksOfType } from "./banks.server";
+import { foldAccents } from "./fold";
 import type { Source, ThemeLanguage, VocabularyInput, VocabularyOutput, WritingHelpInput, WritingHelpOutput } from "./generators";
 
 /**
@@ -38,7 +39,7 @@ export function vocabularyThemes(language: ThemeLanguage, permissions: readonly 
 }
 
 function plain(text: string): string {
-  return text.normalize("NFD").replace(/\p{M}/gu, "").toLowerCase();
+  return foldAccents(text).toLowerCase();
 }
 
 /** Words of a theme, cut to a common stem (« élections » and « électoral » share « elect »). */

@@ -1,6 +1,7 @@
 import { randomInt } from "node:crypto";
 import type { ThemeDrillBank } from "../../../content/banks/schema";
 import { banksOfType } from "./banks.server";
+import { foldAccents } from "./fold";
 import type { ThemeCheckInput, ThemeCheckOutput, ThemeLanguage } from "./generators";
 
 /**
@@ -36,7 +37,7 @@ export function normalizeAnswer(text: string): string {
 }
 
 function withoutAccents(text: string): string {
-  return text.normalize("NFD").replace(/\p{M}/gu, "").replace(/ß/g, "ss");
+  return foldAccents(text).replace(/ß/g, "ss");
 }
 
 export function checkAnswer(item: DrillItem, answer: string): Pick<ThemeCheckOutput, "verdict" | "expected" | "otherAnswers"> {
