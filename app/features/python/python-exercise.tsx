@@ -209,6 +209,8 @@ export function PythonExercise({
             requestAnimationFrame(() => target.setSelectionRange(selectionStart + 4, selectionStart + 4));
           }}
           spellCheck={false}
+          // Typed before hydration, the text would be replaced by the state's: the editor opens once it is live.
+          readOnly={!hydrated}
           autoCapitalize="off"
           autoComplete="off"
           rows={Math.min(24, Math.max(8, code.split("\n").length + 1))}
