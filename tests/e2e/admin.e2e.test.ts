@@ -1,17 +1,10 @@
-import { readFileSync, readdirSync } from "node:fs";
-import path from "node:path";
 import { describe, expect, it } from "vitest";
+import { mailsTo } from "../support/outbox";
 import { withDemoServer } from "./support/demo-server";
 import { gotoHydrated, seriousViolations, setupBrowser, signInThroughForm, toastSaying, uniqueEmail } from "./support/browser";
 
 const browser = setupBrowser();
 const demo = withDemoServer("tremplin-admin-");
-
-function emailsTo(to: string): string[] {
-  const outbox = path.join(demo.dataDir, "outbox");
-  const names = readdirSync(outbox, { withFileTypes: true }).filter((entry) => entry.name.endsWith(`-${to}.txt`));
-  return names.map((entry) => readFileSync(path.join(outbox, entry.name), "utf8"));
-}
 
 async function signedInAdmin() {
   const page = await browser.newPage({ baseURL: demo.server.url });
@@ -61,7 +54,9 @@ describe("admin console", () => {
     await admin.getByRole("button", { name: "Envoyer la réponse" }).click();
     await toastSaying(admin, `Réponse envoyée à ${email}`);
     await admin.getByText("Réponse envoyée — Inès").waitFor();
-    await expect.poll(() => emailsTo(email).some((mail) => mail.includes("coaching hebdomadaire en maths appliquées"))).toBe(true);
+    await expect
+      .poll(() => mailsTo(demo.dataDir, email).some((mail) => mail.includes("coaching hebdomadaire en maths appliquées")))
+      .toBe(true);
     // Replying moved the lead to « En cours ».
     expect(await admin.getByLabel("Statut").inputValue()).toBe("en-cours");
 

@@ -1,26 +1,13 @@
-import { readFileSync, readdirSync } from "node:fs";
-import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { LEAD_MESSAGES } from "../../app/features/requests/lead-forms";
 import { PUBLIC_FORM_MESSAGES } from "../../app/features/requests/requests";
+import { mailsTo } from "../support/outbox";
 import { withDemoServer } from "./support/demo-server";
 import { gotoHydrated, pageProblems, seriousViolations, setupBrowser, uniqueEmail } from "./support/browser";
 
 const browser = setupBrowser();
 
 const demo = withDemoServer("tremplin-contact-");
-
-/** The e-mails of the demo server's outbox addressed to `to`. */
-function emailsTo(to: string): string[] {
-  const outbox = path.join(demo.dataDir, "outbox");
-  let names: string[];
-  try {
-    names = readdirSync(outbox);
-  } catch {
-    return [];
-  }
-  return names.filter((name) => name.endsWith(`-${to}.txt`)).map((name) => readFileSync(path.join(outbox, name), "utf8"));
-}
 
 describe("contact and coaching requests", () => {
   it("a visitor writes to the team: a missing consent is pointed out, then the message is sent and acknowledged", async () => {
@@ -46,7 +33,7 @@ describe("contact and coaching requests", () => {
     expect(await main.getByLabel("Votre message", { exact: true }).inputValue()).toBe(message);
     expect(await main.getByLabel("Votre nom").inputValue()).toBe("Claire Martin");
     expect(await main.getByLabel("Objet").inputValue()).toBe("question");
-    expect(emailsTo(email)).toEqual([]);
+    expect(mailsTo(demo.dataDir, email)).toEqual([]);
 
     await main.getByLabel(/J'accepte que Tremplin utilise ces informations pour répondre à mon message/).check();
     await main.getByRole("button", { name: "Envoyer le message" }).click();
@@ -55,8 +42,8 @@ describe("contact and coaching requests", () => {
     expect(await main.getByRole("button", { name: "Envoyer le message" }).count()).toBe(0);
     expect(await seriousViolations(page)).toEqual([]);
 
-    await expect.poll(() => emailsTo(email).length).toBe(1);
-    const [acknowledgement] = emailsTo(email);
+    await expect.poll(() => mailsTo(demo.dataDir, email).length).toBe(1);
+    const [acknowledgement] = mailsTo(demo.dataDir, email);
     expect(acknowledgement).toContain(`To: ${email}`);
     expect(acknowledgement).toContain(message);
     // The only failed request is the form sent without consent on purpose: 400.
@@ -93,8 +80,8 @@ describe("contact and coaching requests", () => {
     await main.getByRole("heading", { name: "Demande envoyée" }).waitFor();
     await main.getByText("Un récapitulatif de votre demande a été envoyé à").waitFor();
     expect(await seriousViolations(page)).toEqual([]);
-    await expect.poll(() => emailsTo(email).length).toBe(1);
-    expect(emailsTo(email)[0]).toContain("Subject: Votre demande d'accompagnement Tremplin");
+    await expect.poll(() => mailsTo(demo.dataDir, email).length).toBe(1);
+    expect(mailsTo(demo.dataDir, email)[0]).toContain("Subject: Votre demande d'accompagnement Tremplin");
     expect(pageProblems(page)).toEqual([]);
   });
 });

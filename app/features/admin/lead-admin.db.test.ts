@@ -1,10 +1,9 @@
-import { readFileSync, readdirSync } from "node:fs";
-import path from "node:path";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { DatabaseHandle } from "../../../db/client.server";
 import { analyticsEvents, auditLog, leadEvents, leads } from "../../../db/schema";
 import { browserRequest, redirectOf, registerStudent, useTestDatabase } from "../../../tests/support/accounts";
+import { mailsTo } from "../../../tests/support/outbox";
 import { formRequest, routeArgs, unwrap } from "../../../tests/support/routes";
 import { getConfig } from "../../config.server";
 import { loader as homeLoader } from "../../routes/admin-home";
@@ -51,15 +50,6 @@ const listPage = (cookie: string, query = "") =>
   >;
 const exportCsv = (cookie: string, query = "") =>
   exportLoader(routeArgs(browserRequest(`/admin/leads/export${query}`, cookie), "/admin/leads/export")) as Promise<Response>;
-
-/** The newest outbox e-mail addressed to `to`. */
-function lastEmailTo(to: string): string | undefined {
-  const outbox = path.join(getConfig().dataDir, "outbox");
-  const files = readdirSync(outbox)
-    .filter((name) => name.endsWith(`${to.replace(/[^a-z0-9@.-]/gi, "_")}.txt`))
-    .sort();
-  return files.length ? readFileSync(path.join(outbox, files.at(-1)!), "utf8") : undefined;
-}
 
 beforeAll(async () => {
   handle = await useTestDatabase();
@@ -120,7 +110,7 @@ describe(`the leads console (${process.env.TEST_DB_DRIVER})`, () => {
         body: "Bonjour Claire, oui : des colles blanches ont lieu chaque mercredi.",
       }),
     ).toMatchObject({ status: 200, body: { toast: { title: LEAD_MESSAGES.replySent("reponse.attendue@example.com") } } });
-    const mail = lastEmailTo("reponse.attendue@example.com");
+    const mail = mailsTo(getConfig().dataDir, "reponse.attendue@example.com").at(-1);
     expect(mail).toContain("Subject: Votre demande à Tremplin");
     expect(mail).toContain("des colles blanches ont lieu chaque mercredi");
 

@@ -1,10 +1,9 @@
-import { readFileSync, readdirSync } from "node:fs";
-import path from "node:path";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import type { DatabaseHandle } from "../../../db/client.server";
 import { leads } from "../../../db/schema";
 import { browserRequest, registerStudent, useTestDatabase } from "../../../tests/support/accounts";
+import { mailsTo } from "../../../tests/support/outbox";
 import { formRequest, unwrap } from "../../../tests/support/routes";
 import { getConfig } from "../../config.server";
 import { action as contactAction, loader as contactLoader } from "../../routes/contact";
@@ -54,22 +53,6 @@ type ParentLoaderData = Awaited<ReturnType<typeof parentLoader>>;
 let addresses = 0;
 /** A sender address no other test (nor test file) uses. */
 const newAddress = (prefix: string) => `${prefix}.${Date.now().toString(36)}.${++addresses}@example.com`;
-
-/** The outbox e-mails addressed to `to`, oldest first. */
-function emailsTo(to: string): string[] {
-  const outbox = path.join(getConfig().dataDir, "outbox");
-  const suffix = `-${to.replace(/[^a-z0-9@.-]/gi, "_")}.txt`;
-  let names: string[];
-  try {
-    names = readdirSync(outbox);
-  } catch {
-    return [];
-  }
-  return names
-    .filter((name) => name.endsWith(suffix))
-    .sort()
-    .map((name) => readFileSync(path.join(outbox, name), "utf8"));
-}
 
 const leadsFrom = (email: string) => handle.db.select().from(leads).where(eq(leads.email, email));
 
@@ -179,13 +162,13 @@ describe(`/contact (${process.env.TEST_DB_DRIVER})`, () => {
       assigneeId: null,
     });
 
-    const [acknowledgement] = emailsTo(email);
+    const [acknowledgement] = mailsTo(getConfig().dataDir, email);
     expect(acknowledgement).toContain("Subject: Votre message à Tremplin");
     expect(acknowledgement).toContain("nous vous répondons sous deux jours ouvrés");
     expect(acknowledgement).toContain("Objet\u00a0: Un partenariat");
     expect(acknowledgement).toContain(contactForm(email).message);
 
-    const team = emailsTo(TEAM).find((mail) => mail.includes(`/admin/leads/${rows[0].id}`));
+    const team = mailsTo(getConfig().dataDir, TEAM).find((mail) => mail.includes(`/admin/leads/${rows[0].id}`));
     expect(team).toBeDefined();
     expect(team).toContain("Subject: Nouveau message de contact\u00a0: Claire Martin");
     expect(team).toContain(`Claire Martin <${email}>, 06 12 34 56 78`);
@@ -207,7 +190,7 @@ describe(`/contact (${process.env.TEST_DB_DRIVER})`, () => {
     expect(status).toBe(400);
     expect(body).toMatchObject({ sent: false, message: PUBLIC_FORM_MESSAGES.refused });
     expect(await leadsFrom(email)).toEqual([]);
-    expect(emailsTo(email)).toEqual([]);
+    expect(mailsTo(getConfig().dataDir, email)).toEqual([]);
   });
 
   it("refuses the 4th message from one address within the hour, whatever the client address", async () => {
@@ -288,12 +271,12 @@ describe(`/parent-form (${process.env.TEST_DB_DRIVER})`, () => {
       userId: null,
     });
 
-    const [acknowledgement] = emailsTo(email);
+    const [acknowledgement] = mailsTo(getConfig().dataDir, email);
     expect(acknowledgement).toContain("Subject: Votre demande d'accompagnement Tremplin");
     expect(acknowledgement).toContain("Nous vous rappelons sous deux jours ouvrés au 07 98 76 54 32");
     expect(acknowledgement).toContain("Matières\u00a0: Mathématiques, Informatique (Python)");
     expect(acknowledgement).toContain("Élève\u00a0: Léo, ECG 1re année (Lycée du Parc)");
-    const team = emailsTo(TEAM).find((mail) => mail.includes(`/admin/leads/${rows[0].id}`));
+    const team = mailsTo(getConfig().dataDir, TEAM).find((mail) => mail.includes(`/admin/leads/${rows[0].id}`));
     expect(team).toContain("Subject: Nouvelle demande d'accompagnement\u00a0: Sophie Durand");
   });
 
@@ -314,7 +297,7 @@ describe(`/parent-form (${process.env.TEST_DB_DRIVER})`, () => {
       format: "en-ligne",
       preference: "professeur",
     });
-    expect(emailsTo(email)[0]).toContain("Nous vérifions les disponibilités de Camille D.");
+    expect(mailsTo(getConfig().dataDir, email)[0]).toContain("Nous vérifions les disponibilités de Camille D.");
   });
 
   it("refuses a teacher who is not published, or no longer teaches, with a French message", async () => {
