@@ -103,6 +103,22 @@ export const manualCatalog: readonly CatalogEntry[] = [
     noindex: true,
   },
   {
+    path: "/login/code",
+    title: "Connexion par code",
+    description: "Recevez par e-mail un code à 6 chiffres pour vous connecter sans mot de passe.",
+    kind: "auth",
+    module: "routes/login-code.tsx",
+    noindex: true,
+  },
+  {
+    path: "/verifier-email",
+    title: "Confirmation de l'adresse e-mail",
+    description: "Confirmez l'adresse e-mail de votre compte Tremplin.",
+    kind: "auth",
+    module: "routes/verify-email.tsx",
+    noindex: true,
+  },
+  {
     path: "/register",
     title: "Inscription",
     description: "Créez votre compte Tremplin gratuit pour suivre votre progression et accéder aux cours.",

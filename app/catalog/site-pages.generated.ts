@@ -73,6 +73,7 @@ export const sitePageFlags: Record<string, number> = {
   "/generator/prepa-chatbot": 0,
   "/generator/theme-grammar": 0,
   "/login": 0,
+  "/login/code": 0,
   "/login/verification": 0,
   "/mentions-legales": 0,
   "/mot-de-passe-oublie": 0,
@@ -101,5 +102,6 @@ export const sitePageFlags: Record<string, number> = {
   "/python-reference": 3,
   "/register": 0,
   "/reinitialiser-mot-de-passe": 0,
-  "/stage-accompagnement": 0
+  "/stage-accompagnement": 0,
+  "/verifier-email": 0,
 };

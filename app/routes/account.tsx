@@ -22,7 +22,21 @@ import { MESSAGES, signOut } from "~/features/accounts/accounts.server";
 import { textValues } from "~/features/accounts/after-sign-in";
 import { clearLocalUserState } from "~/features/accounts/local-state";
 import { PasswordInput } from "~/features/accounts/password-input";
-import { changePasswordSchema, fieldErrors, profileSchema, totpCodeSchema } from "~/features/accounts/schemas";
+import {
+  changePasswordSchema,
+  emailChangeCodeSchema,
+  emailChangeSchema,
+  fieldErrors,
+  profileSchema,
+  totpCodeSchema,
+} from "~/features/accounts/schemas";
+import {
+  VERIFICATION_MESSAGES,
+  confirmEmailChange,
+  requestEmailChange,
+  resendVerificationEmail,
+  verifyEmailCode,
+} from "~/features/accounts/verification.server";
 import { emitSessionEvent } from "~/features/accounts/session-events";
 import { pageMeta } from "~/features/site/meta";
 import { catalogPageMeta } from "~/features/site/page-meta.server";
@@ -42,6 +56,7 @@ export async function loader({ request, pattern }: Route.LoaderArgs) {
       email: user.email,
       phone: user.phoneNumber ?? "",
       twoFactorEnabled: user.twoFactorEnabled,
+      emailVerified: user.emailVerified,
       role: user.role,
     },
     sessions: await listSessions(user.id, session.sessionId),
@@ -49,7 +64,19 @@ export async function loader({ request, pattern }: Route.LoaderArgs) {
 }
 
 type Intent =
-  "profile" | "password" | "revoke-session" | "signout" | "signout-all" | "2fa-start" | "2fa-confirm" | "2fa-disable" | "delete";
+  | "profile"
+  | "verify-email"
+  | "resend-verification"
+  | "email-change-start"
+  | "email-change-confirm"
+  | "password"
+  | "revoke-session"
+  | "signout"
+  | "signout-all"
+  | "2fa-start"
+  | "2fa-confirm"
+  | "2fa-disable"
+  | "delete";
 
 const success = (intent: Intent, toast: Toast, extra: Record<string, unknown> = {}) => ({ intent, ok: true as const, toast, ...extra });
 
@@ -94,6 +121,51 @@ export async function action({ request, pattern, context }: Route.ActionArgs) {
       const result = await updateProfile(request, session.user.id, parsed.data);
       if (!result.ok) return failure(intent, result, values);
       return success(intent, { type: "success", title: "Profil mis à jour" }, { sessionEvent: "USER_UPDATED" });
+    }
+    case "verify-email": {
+      const parsed = totpCodeSchema.safeParse(Object.fromEntries(formData));
+      if (!parsed.success) return failure(intent, { message: "Le code comporte 6 chiffres.", fieldErrors: fieldErrors(parsed.error) });
+      const result = await verifyEmailCode(session.user, parsed.data.code, context.clientIp);
+      if (!result.ok) return failure(intent, result);
+      return success(intent, { type: "success", title: VERIFICATION_MESSAGES.verified });
+    }
+    case "resend-verification": {
+      const result = await resendVerificationEmail(request, session.user);
+      if (!result.ok) return failure(intent, result, {}, "Erreur", 429);
+      return success(intent, { type: "success", title: "E-mail envoyé", description: VERIFICATION_MESSAGES.sent(session.user.email) });
+    }
+    case "email-change-start": {
+      const values = textValues(formData, ["newEmail"]);
+      const parsed = emailChangeSchema.safeParse(values);
+      if (!parsed.success)
+        return failure(intent, { message: "Vérifiez les champs indiqués.", fieldErrors: fieldErrors(parsed.error) }, values);
+      const result = await requestEmailChange(request, session.user, parsed.data.newEmail);
+      if (!result.ok) return failure(intent, result, values);
+      return success(
+        intent,
+        { type: "info", title: "Code envoyé", description: VERIFICATION_MESSAGES.changeSent(parsed.data.newEmail) },
+        { newEmail: parsed.data.newEmail },
+      );
+    }
+    case "email-change-confirm": {
+      const values = textValues(formData, ["newEmail"]);
+      const parsed = emailChangeCodeSchema.safeParse({ ...values, code: formData.get("code") ?? "" });
+      if (!parsed.success)
+        return failure(intent, { message: "Le code comporte 6 chiffres.", fieldErrors: fieldErrors(parsed.error) }, values);
+      const result = await confirmEmailChange(request, session.user, parsed.data, context.clientIp);
+      if (!result.ok) return failure(intent, result, values);
+      return data(
+        success(
+          intent,
+          {
+            type: "success",
+            title: VERIFICATION_MESSAGES.changed,
+            description: `Votre compte utilise maintenant ${parsed.data.newEmail}.`,
+          },
+          { sessionEvent: "USER_UPDATED" },
+        ),
+        { headers: result.headers },
+      );
     }
     case "password": {
       const parsed = changePasswordSchema.safeParse(Object.fromEntries(formData));
@@ -177,6 +249,122 @@ function Section({ title, children, id }: { title: string; children: React.React
   );
 }
 
+type ActionResult = {
+  intent: Intent;
+  ok: boolean;
+  message?: string;
+  values?: Record<string, string>;
+  newEmail?: string;
+};
+
+/** The address, whether it is confirmed (code, « Renvoyer l'e-mail »), and its change in two steps. */
+function EmailSection({
+  email,
+  verified,
+  result,
+  errorsFor,
+  busy,
+}: {
+  email: string;
+  verified: boolean;
+  result: ActionResult | undefined;
+  errorsFor: (intent: Intent) => Record<string, string>;
+  busy: (intent: Intent) => boolean;
+}) {
+  // The code step stays open while its code is being corrected.
+  const pendingEmail =
+    result?.intent === "email-change-start" && result.ok
+      ? result.newEmail
+      : result?.intent === "email-change-confirm" && !result.ok
+        ? result.values?.newEmail
+        : undefined;
+  return (
+    <div className="flex flex-col gap-6">
+      <div>
+        <p className="flex flex-wrap items-center gap-2">
+          <strong className="break-all">{email}</strong>
+          {verified ? <Badge tone="success">Confirmée</Badge> : <Badge tone="accent">À confirmer</Badge>}
+        </p>
+        {verified ? null : (
+          <>
+            <p className="mt-2 text-sm text-muted-foreground">
+              Vous pouvez étudier dès maintenant. Pour rejoindre la classe d'un professeur et publier un avis, confirmez votre
+              adresse&nbsp;: ouvrez le lien de l'e-mail reçu à l'inscription, ou saisissez son code ici.
+            </p>
+            <Form method="post" className="mt-4 flex flex-wrap items-end gap-3" noValidate>
+              <input type="hidden" name="intent" value="verify-email" />
+              <div className="w-48">
+                <TextField
+                  label="Code de confirmation"
+                  error={errorsFor("verify-email").code}
+                  name="code"
+                  inputMode="numeric"
+                  autoComplete="one-time-code"
+                  maxLength={6}
+                />
+              </div>
+              <Button type="submit" disabled={busy("verify-email")}>
+                Confirmer
+              </Button>
+            </Form>
+            <Form method="post" className="mt-3">
+              <input type="hidden" name="intent" value="resend-verification" />
+              <FormError message={result?.intent === "resend-verification" && !result.ok ? result.message : undefined} />
+              <Button type="submit" variant="outline" size="sm" className="mt-2" disabled={busy("resend-verification")}>
+                Renvoyer l'e-mail
+              </Button>
+            </Form>
+          </>
+        )}
+      </div>
+      {pendingEmail ? (
+        <Form method="post" className="flex flex-col gap-4" noValidate>
+          <p>
+            Saisissez le code envoyé à <strong className="break-all">{pendingEmail}</strong>. Votre adresse actuelle reste celle du compte
+            tant que le code n'est pas saisi.
+          </p>
+          <input type="hidden" name="intent" value="email-change-confirm" />
+          <input type="hidden" name="newEmail" value={pendingEmail} />
+          <div className="w-48">
+            <TextField
+              label="Code reçu"
+              error={errorsFor("email-change-confirm").code}
+              name="code"
+              inputMode="numeric"
+              autoComplete="one-time-code"
+              maxLength={6}
+            />
+          </div>
+          <div className="flex flex-wrap gap-3">
+            <Button type="submit" disabled={busy("email-change-confirm")}>
+              Confirmer la nouvelle adresse
+            </Button>
+            <a href="/compte#adresse-email" className="inline-flex min-h-11 items-center px-2 font-semibold underline underline-offset-4">
+              Annuler
+            </a>
+          </div>
+        </Form>
+      ) : (
+        <Form method="post" className="flex flex-col gap-4" noValidate>
+          <input type="hidden" name="intent" value="email-change-start" />
+          <TextField
+            label="Nouvelle adresse e-mail"
+            hint="Un code y sera envoyé : l'adresse change quand vous l'aurez saisi."
+            error={errorsFor("email-change-start").newEmail}
+            name="newEmail"
+            type="email"
+            autoComplete="email"
+            defaultValue={result?.intent === "email-change-start" && !result.ok ? result.values?.newEmail : undefined}
+          />
+          <Button type="submit" variant="outline" className="self-start" disabled={busy("email-change-start")}>
+            Changer d'adresse
+          </Button>
+        </Form>
+      )}
+    </div>
+  );
+}
+
 const dateTime = new Intl.DateTimeFormat("fr-FR", { dateStyle: "long", timeStyle: "short", timeZone: "Europe/Paris" });
 
 export default function Account({ loaderData, actionData }: Route.ComponentProps) {
@@ -191,6 +379,7 @@ export default function Account({ loaderData, actionData }: Route.ComponentProps
         passwordReasons?: string[];
         message?: string;
         enrolment?: { secret: string; qrSvg: string; backupCodes: string[] };
+        newEmail?: string;
         sessionEvent?: "USER_UPDATED";
       })
     | undefined;
@@ -239,6 +428,10 @@ export default function Account({ loaderData, actionData }: Route.ComponentProps
               Enregistrer
             </Button>
           </Form>
+        </Section>
+
+        <Section title="Adresse e-mail" id="adresse-email">
+          <EmailSection email={profile.email} verified={profile.emailVerified} result={result} errorsFor={errorsFor} busy={busy} />
         </Section>
 
         <Section title="Mot de passe" id="mot-de-passe">

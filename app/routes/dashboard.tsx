@@ -20,6 +20,7 @@ import { data, redirect } from "react-router";
 import { RATE_RULES, RateLimitedError, hit } from "~/features/accounts/rate-limit.server";
 import { fieldErrors } from "~/features/accounts/schemas";
 import { CLASS_MESSAGES, joinCodeSchema } from "~/features/classes/classes";
+import { VERIFICATION_MESSAGES } from "~/features/accounts/verification-messages";
 import { joinClass, leaveClass, listStudentClasses } from "~/features/classes/classes.server";
 import { MyClasses } from "~/features/classes/my-classes";
 import { formatParisDateTime, timeLeft } from "~/features/assignments/assignments";
@@ -57,6 +58,7 @@ export async function loader({ request, pattern }: Route.LoaderArgs) {
     notices: notices.map((notice) => ({ id: notice.id, title: notice.title, body: notice.body, link: notice.link })),
     meta: catalogPageMeta(findCatalogEntry("/dashboard")!),
     userId: session.user.id,
+    emailVerified: session.user.emailVerified,
     dashboard,
     classes,
     generations: generations.flatMap((generation) => {
@@ -74,6 +76,7 @@ export async function action({ request, pattern }: Route.ActionArgs) {
   const intent = formData.get("intent");
   const code = String(formData.get("code") ?? "").slice(0, 40);
   if (intent === "join") {
+    if (!session.user.emailVerified) return data({ code, codeError: VERIFICATION_MESSAGES.classJoin, toast: undefined }, { status: 403 });
     const parsed = joinCodeSchema.safeParse({ code });
     if (!parsed.success) return data({ code, codeError: fieldErrors(parsed.error).code, toast: undefined }, { status: 400 });
     try {
@@ -109,7 +112,7 @@ export function headers() {
 }
 
 export default function Dashboard({
-  loaderData: { userId, dashboard, classes, joinCode, assignments, notices, generations },
+  loaderData: { userId, emailVerified, dashboard, classes, joinCode, assignments, notices, generations },
   actionData,
 }: Route.ComponentProps) {
   useActionToast(actionData?.toast);
@@ -146,6 +149,7 @@ export default function Dashboard({
         notices={notices}
         code={actionData?.code ?? joinCode}
         codeError={actionData?.codeError}
+        emailVerified={emailVerified}
       />
 
       <section aria-labelledby="matieres" className="space-y-3">

@@ -1,7 +1,7 @@
 import { Form, Link, data, redirect, useNavigation } from "react-router";
 import { findCatalogEntry } from "~/catalog/catalog";
 import { AuthCard, FormError } from "~/components/layout/auth-card";
-import { Button } from "~/components/ui/button";
+import { Button, ButtonLink } from "~/components/ui/button";
 import { Field, TextField } from "~/components/ui/field";
 import { safeNext } from "~/features/access/next";
 import { MESSAGES, signIn } from "~/features/accounts/accounts.server";
@@ -93,6 +93,11 @@ export default function Login({ loaderData, actionData }: Route.ComponentProps) 
           {submitting ? "Connexion..." : "Se connecter"}
         </Button>
       </Form>
+      <div className="mt-5 flex flex-col gap-3 border-t border-border pt-5">
+        <ButtonLink to={`/login/code${nextQuery}`} variant="outline" size="lg">
+          Recevoir un code par e-mail
+        </ButtonLink>
+      </div>
     </AuthCard>
   );
 }

@@ -30,6 +30,8 @@ import { catalogPageMeta } from "~/features/site/page-meta.server";
 import type { Toast } from "~/features/toast/toast";
 import { useActionToast } from "~/features/toast/use-action-toast";
 import type { Route } from "./+types/reviews";
+import { UnverifiedNotice } from "~/features/accounts/unverified-notice";
+import { VERIFICATION_MESSAGES } from "~/features/accounts/verification-messages";
 
 /*
  * /avis shows the signed-in user their own review. No header is needed for that to stay private: a request
@@ -46,7 +48,7 @@ export async function loader({ request, pattern }: Route.LoaderArgs) {
     meta: catalogPageMeta(entry),
     filters: { matiere: query.matiere ?? "", offre: query.offre ?? "" },
     ...listing,
-    viewer: session ? { own } : null,
+    viewer: session ? { own, emailVerified: session.user.emailVerified } : null,
   };
 }
 
@@ -81,6 +83,12 @@ export async function action({ request, pattern, context }: Route.ActionArgs) {
     return done(intent, { type: "success", title: REVIEW_MESSAGES.deleted });
   }
   if (intent !== "save") return refused(intent, 400, { message: REVIEW_MESSAGES.unknownAction });
+  if (!session.user.emailVerified)
+    return refused(intent, 403, {
+      values: reviewFormValues(formData),
+      message: VERIFICATION_MESSAGES.review,
+      toast: { type: "error", title: VERIFICATION_MESSAGES.review },
+    });
 
   const values = reviewFormValues(formData);
   const parsed = reviewSchema.safeParse(values);
@@ -283,6 +291,11 @@ function OwnReviewSection({ viewer, actionData }: { viewer: LoaderData["viewer"]
           Votre avis aide d'autres élèves et d'autres parents à choisir. L'équipe le relit avant de le publier&nbsp;; seuls votre prénom et
           l'initiale de votre nom apparaissent, jamais votre adresse e-mail.
         </p>
+        {viewer.emailVerified ? null : (
+          <div className="mt-4">
+            <UnverifiedNotice text={VERIFICATION_MESSAGES.review} />
+          </div>
+        )}
         <div className="mt-6">
           <ReviewForm
             defaults={saveFailed?.values ?? EMPTY_VALUES}

@@ -4,6 +4,7 @@ import { withDemoServer } from "./support/demo-server";
 import {
   gotoHydrated,
   pageProblems,
+  confirmEmailThroughOutbox,
   registerThroughForm,
   seriousViolations,
   setupBrowser,
@@ -28,7 +29,9 @@ function nextMonday(): { iso: string; label: string } {
 }
 
 async function joinWithCode(page: Page, firstName: string, code: string) {
-  await registerThroughForm(page, { firstName, email: uniqueEmail("colle"), password: "Lanterne-violette-93-pelican" });
+  const email = uniqueEmail("colle");
+  await registerThroughForm(page, { firstName, email, password: "Lanterne-violette-93-pelican" });
+  await confirmEmailThroughOutbox(page, demo.dataDir, email);
   await gotoHydrated(page, "/dashboard");
   await page.getByLabel("Rejoindre une classe").fill(code);
   await page.getByRole("button", { name: "Rejoindre" }).click();

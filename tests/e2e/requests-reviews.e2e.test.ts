@@ -3,6 +3,7 @@ import { withDemoServer } from "./support/demo-server";
 import {
   gotoHydrated,
   pageProblems,
+  confirmEmailThroughOutbox,
   registerThroughForm,
   seriousViolations,
   setupBrowser,
@@ -31,6 +32,19 @@ describe("reviews", () => {
     const email = uniqueEmail("avis");
     const author = await browser.newPage({ baseURL: demo.server.url });
     await registerThroughForm(author, { firstName: "Margaux Leroy", email, password: "Lanterne-violette-93-pelican" });
+    await gotoHydrated(author, "/avis");
+    // A review waits for a confirmed address: the page says so, and the server refuses it, keeping the text.
+    await author.getByText("Adresse e-mail à confirmer").waitFor();
+    await author.getByLabel("5 étoiles", { exact: true }).check();
+    await author.getByLabel("Matière", { exact: true }).selectOption("maths");
+    await author.getByLabel("Offre concernée").selectOption("coaching-maths");
+    await author.getByLabel("Votre avis").fill(REVIEW_TEXT);
+    await author.getByRole("button", { name: "Envoyer mon avis" }).click();
+    expect(await toastText(author)).toBe(
+      "Confirmez d'abord votre adresse e-mail pour publier un avis (lien ou code de l'e-mail reçu à l'inscription).",
+    );
+    expect(await author.getByLabel("Votre avis").inputValue()).toBe(REVIEW_TEXT);
+    await confirmEmailThroughOutbox(author, demo.dataDir, email);
     await gotoHydrated(author, "/avis");
     await author.getByLabel("5 étoiles", { exact: true }).check();
     await author.getByLabel("Matière", { exact: true }).selectOption("maths");
@@ -105,7 +119,10 @@ describe("reviews", () => {
     expect(response?.headers()["cache-control"]).toBe("private, no-store");
     await author.getByText("Publié", { exact: true }).waitFor();
     expect(await seriousViolations(author)).toEqual([]);
-    // The one failed request is the review sent too short on purpose: 400.
-    expect(pageProblems(author)).toEqual(["Failed to load resource: the server responded with a status of 400 (Bad Request)"]);
+    // The failed requests are the ones made on purpose: the review before the address was confirmed (403), then too short (400).
+    expect(pageProblems(author)).toEqual([
+      "Failed to load resource: the server responded with a status of 403 (Forbidden)",
+      "Failed to load resource: the server responded with a status of 400 (Bad Request)",
+    ]);
   });
 });

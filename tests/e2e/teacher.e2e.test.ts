@@ -3,6 +3,7 @@ import { withDemoServer } from "./support/demo-server";
 import {
   gotoHydrated,
   pageProblems,
+  confirmEmailThroughOutbox,
   registerThroughForm,
   seriousViolations,
   setupBrowser,
@@ -54,10 +55,22 @@ describe("teacher space: classes", () => {
     expect(joinLink).toMatch(new RegExp(`^${demo.server.url}/dashboard\\?rejoindre=[A-Z2-9]{4}-[A-Z2-9]{4}$`));
 
     const student = await browser.newPage({ baseURL: demo.server.url });
-    await registerThroughForm(student, { firstName: "Camélia", email: uniqueEmail("classe"), password: "Lanterne-violette-93-pelican" });
+    const studentEmail = uniqueEmail("classe");
+    await registerThroughForm(student, { firstName: "Camélia", email: studentEmail, password: "Lanterne-violette-93-pelican" });
     await gotoHydrated(student, "/formation/maths-elements-de-logique");
     expect(new URL(student.url()).pathname).toBe("/acces-restreint");
+    // Until the address is confirmed, the invitation waits: the form says why, and the server refuses.
     await gotoHydrated(student, new URL(joinLink).pathname + new URL(joinLink).search);
+    await student.getByText("Adresse e-mail à confirmer").waitFor();
+    await student.getByRole("button", { name: "Rejoindre" }).click();
+    await student
+      .getByText("Confirmez d'abord votre adresse e-mail pour rejoindre une classe (lien ou code de l'e-mail reçu à l'inscription).")
+      .nth(1)
+      .waitFor();
+    expect(await student.getByText("Cette classe vous ouvre les chapitres de maths.").count()).toBe(0);
+    await confirmEmailThroughOutbox(student, demo.dataDir, studentEmail);
+    await gotoHydrated(student, new URL(joinLink).pathname + new URL(joinLink).search);
+    expect(await student.getByText("Adresse e-mail à confirmer").count()).toBe(0);
     expect(await student.getByLabel("Rejoindre une classe").inputValue()).toBe(new URL(joinLink).searchParams.get("rejoindre"));
     expect(await seriousViolations(student)).toEqual([]);
     await student.getByRole("button", { name: "Rejoindre" }).click();
@@ -98,7 +111,9 @@ describe("teacher space: classes", () => {
 
   it("refuses a wrong code on the dashboard and keeps what was typed", async () => {
     const student = await browser.newPage({ baseURL: demo.server.url });
-    await registerThroughForm(student, { firstName: "Basile", email: uniqueEmail("code"), password: "Lanterne-violette-93-pelican" });
+    const studentEmail = uniqueEmail("code");
+    await registerThroughForm(student, { firstName: "Basile", email: studentEmail, password: "Lanterne-violette-93-pelican" });
+    await confirmEmailThroughOutbox(student, demo.dataDir, studentEmail);
     await gotoHydrated(student, "/dashboard");
     await student.getByLabel("Rejoindre une classe").fill("zzzz-zz99");
     await student.getByRole("button", { name: "Rejoindre" }).click();
@@ -121,7 +136,9 @@ describe("teacher space: assignments, submissions and marks", () => {
     const code = (await teacher.getByTestId("join-code").textContent())!.trim();
 
     const student = await browser.newPage({ baseURL: demo.server.url });
-    await registerThroughForm(student, { firstName: "Inès", email: uniqueEmail("devoirs"), password: "Lanterne-violette-93-pelican" });
+    const studentEmail = uniqueEmail("devoirs");
+    await registerThroughForm(student, { firstName: "Inès", email: studentEmail, password: "Lanterne-violette-93-pelican" });
+    await confirmEmailThroughOutbox(student, demo.dataDir, studentEmail);
     await gotoHydrated(student, "/dashboard");
     await student.getByLabel("Rejoindre une classe").fill(code);
     await student.getByRole("button", { name: "Rejoindre" }).click();

@@ -1,7 +1,7 @@
 import { APIError } from "better-auth/api";
-import { eq } from "drizzle-orm";
+import { and, eq } from "drizzle-orm";
 import { getDb } from "../../../db/client.server";
-import { user as userTable } from "../../../db/schema";
+import { account as accountTable, user as userTable } from "../../../db/schema";
 import { recordAuthActivity } from "../activity/history.server";
 import { track } from "../analytics/analytics.server";
 import { getAuth } from "./auth.server";
@@ -9,6 +9,7 @@ import { checkPasswordStrength } from "./password-strength";
 import { looksLikeEmail, normalizePhone } from "./phone";
 import { RATE_RULES, RateLimitedError, hit, reset } from "./rate-limit.server";
 import { forwardCookies } from "./session.server";
+import { startVerificationCooldown } from "./verification.server";
 import { CodeReusedError, TWO_FACTOR_MESSAGES, pendingTwoFactorUserId, withSingleUseCode } from "./two-factor.server";
 
 export const MESSAGES = {
@@ -22,6 +23,16 @@ export const MESSAGES = {
     title: "Problème de déconnexion",
     description: "Veuillez réessayer. Si le problème persiste, rafraîchissez la page.",
   },
+} as const;
+
+/** The codes sent by e-mail (sign-in, address confirmation, new address). */
+export const CODE_MESSAGES = {
+  expired: "Ce code a expiré. Demandez-en un nouveau.",
+  tooManyAttempts: "Trop d'essais pour ce code. Demandez-en un nouveau.",
+  signInSent: (email: string) =>
+    `Si un compte Tremplin utilise l'adresse ${email}, un code à 6 chiffres vient de lui être envoyé. Il est valable 10 minutes.`,
+  passwordRemoved:
+    "Votre adresse est confirmée. Le mot de passe choisi avant cette confirmation a été retiré par sécurité : définissez-en un nouveau dans Mon compte.",
 } as const;
 
 export type Failure = { ok: false; message: string; fieldErrors?: Record<string, string>; passwordReasons?: string[] };
@@ -39,7 +50,7 @@ export function weakPasswordFailure(password: string, userInputs: string[] = [],
 }
 
 /** better-auth error codes → French messages the user can act on. */
-function authErrorMessage(error: unknown, fallback: string): string {
+export function authErrorMessage(error: unknown, fallback: string): string {
   if (error instanceof RateLimitedError || error instanceof CodeReusedError) return error.message;
   if (error instanceof APIError) {
     const code = (error.body as { code?: string } | undefined)?.code ?? "";
@@ -48,6 +59,9 @@ function authErrorMessage(error: unknown, fallback: string): string {
       return "Identifiants incorrects";
     if (code === "INVALID_TWO_FACTOR_AUTHENTICATION" || code === "INVALID_CODE") return "Code incorrect.";
     if (code === "INVALID_TOKEN") return "Ce lien de réinitialisation est invalide ou a expiré.";
+    if (code === "INVALID_OTP") return "Code incorrect.";
+    if (code === "OTP_EXPIRED") return CODE_MESSAGES.expired;
+    if (code === "TOO_MANY_ATTEMPTS") return CODE_MESSAGES.tooManyAttempts;
     if (code === "PASSWORD_TOO_SHORT") return "Le mot de passe doit contenir au moins 10 caractères.";
   }
   console.error(error);
@@ -87,6 +101,7 @@ export async function registerAccount(
       returnHeaders: true,
     });
     await track("registration", response.user.id);
+    await startVerificationCooldown(response.user.id);
     return { ok: true, headers: forwardCookies(headers), userId: response.user.id };
   } catch (error) {
     const message = authErrorMessage(error, MESSAGES.registerFailure.fallback);
@@ -154,6 +169,68 @@ export async function verifySignInCode(code: string, request: Request, clientIp:
   } catch (error) {
     const message = authErrorMessage(error, MESSAGES.loginFailure.fallback);
     await track("login_error", null, { reason: message, twoFactor: true });
+    return { ok: false, message };
+  }
+}
+
+/**
+ * First step of a sign-in by e-mail code: the same answer whether or not the address has an account
+ * (better-auth sends nothing for an unknown one, and our mail goes out without being waited for).
+ */
+export async function requestSignInCode(email: string, clientIp: string): Promise<{ ok: true } | Failure> {
+  try {
+    await hit(`code-request:ip:${clientIp}`, RATE_RULES.codeRequestIp);
+    await hit(`code-request:account:${email}`, RATE_RULES.codeRequestAccount);
+    const auth = await getAuth();
+    await auth.api.sendVerificationOTP({ body: { email, type: "sign-in" } });
+    return { ok: true };
+  } catch (error) {
+    return { ok: false, message: authErrorMessage(error, MESSAGES.loginFailure.fallback) };
+  }
+}
+
+/** Whether signing in by code will remove a password that was set before the address was proven. */
+async function holdsUnprovenPassword(email: string): Promise<boolean> {
+  const db = await getDb();
+  const [row] = await db
+    .select({ verified: userTable.emailVerified, password: accountTable.password })
+    .from(userTable)
+    .innerJoin(accountTable, and(eq(accountTable.userId, userTable.id), eq(accountTable.providerId, "credential")))
+    .where(eq(userTable.email, email))
+    .limit(1);
+  return Boolean(row && !row.verified && row.password);
+}
+
+/**
+ * Second step: the code signs in (and proves the address). With two-factor authentication on, the
+ * session is held back until the TOTP step, as after a password. When the address was not proven yet,
+ * better-auth removes what was attached to it before (a password someone else may have chosen).
+ */
+export async function signInWithCode(
+  input: { email: string; code: string },
+  request: Request,
+  clientIp: string,
+): Promise<(SignInResult & { ok: true; passwordRemoved: boolean }) | Failure> {
+  try {
+    await hit(`otp:ip:${clientIp}`, RATE_RULES.otpIp);
+    await hit(`code-signin:account:${input.email}`, RATE_RULES.otpAccount);
+    const passwordRemoved = await holdsUnprovenPassword(input.email);
+    const auth = await getAuth();
+    const { headers, response } = await auth.api.signInEmailOTP({
+      body: { email: input.email, otp: input.code },
+      headers: request.headers,
+      returnHeaders: true,
+    });
+    await reset(`code-signin:account:${input.email}`);
+    if ("twoFactorRedirect" in response && response.twoFactorRedirect)
+      return { ok: true, twoFactor: true, headers: forwardCookies(headers), passwordRemoved };
+    const userId = (response as { user: { id: string } }).user.id;
+    await recordAuthActivity(userId, "login");
+    await track("login", userId, { method: "email_code" });
+    return { ok: true, twoFactor: false, headers: forwardCookies(headers), userId, passwordRemoved };
+  } catch (error) {
+    const message = authErrorMessage(error, MESSAGES.loginFailure.fallback);
+    await track("login_error", null, { reason: message, method: "email_code" });
     return { ok: false, message };
   }
 }

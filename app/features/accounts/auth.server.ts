@@ -1,11 +1,36 @@
 import { betterAuth } from "better-auth";
 import { drizzleAdapter } from "better-auth/adapters/drizzle";
+import { eq } from "drizzle-orm";
+import { emailOTP } from "better-auth/plugins/email-otp";
 import { twoFactor } from "better-auth/plugins/two-factor";
 import { getDatabaseHandle } from "../../../db/client.server";
 import * as schema from "../../../db/schema";
 import { getConfig, getSessionSecret } from "../../config.server";
 import { sendEmail } from "../email/email.server";
 import { invalidatePasswordResetLinks } from "./reset-links.server";
+import {
+  EMAIL_CODE_LIFETIME_SECONDS,
+  VERIFICATION_LINK_LIFETIME_SECONDS,
+  sendAccountCode,
+  sendVerificationEmail,
+} from "./verification-mail.server";
+
+/**
+ * better-auth's two-factor plugin holds back the session of a password sign-in until the TOTP step; a
+ * sign-in by e-mail code must be held back the same way, by the plugin's own hook.
+ */
+function twoFactorAlsoAfter(plugin: ReturnType<typeof twoFactor>, paths: string[]) {
+  const [hook] = plugin.hooks.after;
+  return {
+    ...plugin,
+    hooks: {
+      after: [
+        ...plugin.hooks.after,
+        { matcher: (context: { path?: string }) => paths.includes(context.path ?? ""), handler: hook.handler },
+      ],
+    },
+  };
+}
 
 /**
  * better-auth is used as a server library: every flow goes through our route actions (zod validation,
@@ -13,7 +38,7 @@ import { invalidatePasswordResetLinks } from "./reset-links.server";
  */
 function createAuth(db: Awaited<ReturnType<typeof getDatabaseHandle>>["db"]) {
   const config = getConfig();
-  return betterAuth({
+  const auth = betterAuth({
     appName: "Tremplin",
     baseURL: config.siteUrl,
     secret: getSessionSecret(),
@@ -34,7 +59,11 @@ function createAuth(db: Awaited<ReturnType<typeof getDatabaseHandle>>["db"]) {
       maxPasswordLength: 128,
       autoSignIn: true,
       revokeSessionsOnPasswordReset: true,
-      onPasswordReset: ({ user }) => invalidatePasswordResetLinks(user.id),
+      // Using a link sent to the address proves it, as the confirmation link does.
+      onPasswordReset: async ({ user }) => {
+        await invalidatePasswordResetLinks(user.id);
+        await db.update(schema.user).set({ emailVerified: true }).where(eq(schema.user.id, user.id));
+      },
       resetPasswordTokenExpiresIn: 60 * 60,
       // Asking for a link, or using one, invalidates every other link of the account.
       sendResetPassword: async ({ user, token }) => {
@@ -52,6 +81,15 @@ function createAuth(db: Awaited<ReturnType<typeof getDatabaseHandle>>["db"]) {
             "Si vous n'êtes pas à l'origine de cette demande, ignorez ce message\u00a0: votre mot de passe reste inchangé.",
           ].join("\n"),
         });
+      },
+    },
+    emailVerification: {
+      // A link and a 6-digit code in one message (sign-up, « Renvoyer l'e-mail »).
+      sendOnSignUp: true,
+      expiresIn: VERIFICATION_LINK_LIFETIME_SECONDS,
+      sendVerificationEmail: async ({ user, token }) => {
+        const code = await auth.api.createVerificationOTP({ body: { email: user.email, type: "email-verification" } });
+        await sendVerificationEmail(user, token, code);
       },
     },
     user: {
@@ -73,8 +111,21 @@ function createAuth(db: Awaited<ReturnType<typeof getDatabaseHandle>>["db"]) {
       useSecureCookies: config.isHttps,
       defaultCookieAttributes: { httpOnly: true, sameSite: "lax", path: "/" },
     },
-    plugins: [twoFactor({ issuer: "Tremplin", skipVerificationOnEnable: false })],
+    plugins: [
+      twoFactorAlsoAfter(twoFactor({ issuer: "Tremplin", skipVerificationOnEnable: false }), ["/sign-in/email-otp"]),
+      emailOTP({
+        otpLength: 6,
+        expiresIn: EMAIL_CODE_LIFETIME_SECONDS,
+        allowedAttempts: 5,
+        storeOTP: "hashed",
+        // A code signs in to an existing account only: sign-up keeps its own form (first name, terms).
+        disableSignUp: true,
+        changeEmail: { enabled: true },
+        sendVerificationOTP: ({ email, otp, type }) => sendAccountCode(email, otp, type),
+      }),
+    ],
   });
+  return auth;
 }
 
 export type Auth = ReturnType<typeof createAuth>;

@@ -18,6 +18,14 @@ export const RATE_RULES = {
   recoveryAccount: { max: 3, windowSeconds: 60 * 60 },
   otpIp: { max: 10, windowSeconds: 15 * 60 },
   otpAccount: { max: 5, windowSeconds: 15 * 60 },
+  /** Codes sent by e-mail to sign in: per client IP and per address (whether or not it has an account). */
+  codeRequestIp: { max: 10, windowSeconds: 15 * 60 },
+  codeRequestAccount: { max: 3, windowSeconds: 15 * 60 },
+  /** « Renvoyer l'e-mail » of the address confirmation: one a minute, five an hour. */
+  verificationMailCooldown: { max: 1, windowSeconds: 60 },
+  verificationMailAccount: { max: 5, windowSeconds: 60 * 60 },
+  /** Requests to move an account to a new address (each sends a code to that address). */
+  emailChangeAccount: { max: 5, windowSeconds: 60 * 60 },
   accessCodeAccount: { max: 10, windowSeconds: 60 * 60 },
   /** Password checks behind a session (/compte: 2FA on or off, password change, deletion). */
   passwordAccount: { max: 5, windowSeconds: 15 * 60 },

@@ -2,7 +2,13 @@ import { z } from "zod";
 import { normalizePhone } from "./phone";
 
 /** One schema per form, shared by the browser and the server, with French messages. */
-const email = z.string().trim().toLowerCase().min(1, "Indiquez votre adresse e-mail.").pipe(z.email("Adresse e-mail invalide."));
+const email = z
+  .string()
+  .trim()
+  .toLowerCase()
+  .min(1, "Indiquez votre adresse e-mail.")
+  .max(254, "Adresse e-mail trop longue (254 caractères au plus).")
+  .pipe(z.email("Adresse e-mail invalide."));
 const optionalPhone = z
   .string()
   .trim()
@@ -32,12 +38,17 @@ export const changePasswordSchema = z.object({
   currentPassword: z.string().min(1, "Indiquez votre mot de passe actuel."),
   newPassword: password,
 });
-export const totpCodeSchema = z.object({
-  code: z
-    .string()
-    .trim()
-    .regex(/^\d{6}$/, "Le code comporte 6 chiffres."),
-});
+const sixDigitCode = z
+  .string()
+  .trim()
+  .regex(/^\d{6}$/, "Le code comporte 6 chiffres.");
+export const totpCodeSchema = z.object({ code: sixDigitCode });
+/** Sign-in by e-mail code: the address, then the code it received. */
+export const codeRequestSchema = z.object({ email, next: z.string().optional() });
+export const codeSignInSchema = z.object({ email, code: sixDigitCode, next: z.string().optional() });
+/** Address change on /compte: the new address, then the code sent to it. */
+export const emailChangeSchema = z.object({ newEmail: email });
+export const emailChangeCodeSchema = z.object({ newEmail: email, code: sixDigitCode });
 export const accessCodeSchema = z.object({
   code: z.string().trim().min(4, "Indiquez votre code d'accès.").max(64, "Code d'accès invalide."),
 });

@@ -13,6 +13,8 @@ export interface SessionUser {
   phoneNumber: string | null;
   role: Role;
   twoFactorEnabled: boolean;
+  /** Proven by the confirmation link or code, a sign-in code, a password reset or a provider that vouches for it. */
+  emailVerified: boolean;
 }
 
 export interface CurrentSession {
@@ -86,6 +88,7 @@ async function findSessionWithRole(token: string) {
       name: userTable.name,
       phoneNumber: userTable.phoneNumber,
       twoFactorEnabled: userTable.twoFactorEnabled,
+      emailVerified: userTable.emailVerified,
       role: sql<string | null>`(${newestRole})`,
     })
     .from(sessionTable)
@@ -107,6 +110,7 @@ function toCurrentSession(row: SessionRow, expiresAt: Date): CurrentSession {
       firstName: row.name,
       phoneNumber: row.phoneNumber,
       twoFactorEnabled: row.twoFactorEnabled,
+      emailVerified: row.emailVerified,
       role: isRole(row.role) ? row.role : "user",
     },
   };

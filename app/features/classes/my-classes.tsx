@@ -1,3 +1,5 @@
+import { UnverifiedNotice } from "~/features/accounts/unverified-notice";
+import { VERIFICATION_MESSAGES } from "~/features/accounts/verification-messages";
 import { Form, Link, useNavigation } from "react-router";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
@@ -93,6 +95,7 @@ export function MyClasses({
   notices,
   code,
   codeError,
+  emailVerified,
 }: {
   classes: MyClass[];
   assignments: MyAssignment[];
@@ -100,6 +103,8 @@ export function MyClasses({
   /** Prefilled from a join link (?rejoindre=…) or kept after an error. */
   code: string;
   codeError?: string;
+  /** Joining waits for a confirmed address (the server refuses it otherwise). */
+  emailVerified: boolean;
 }) {
   const navigation = useNavigation();
   return (
@@ -146,6 +151,7 @@ export function MyClasses({
         </Card>
         <Card className="p-5">
           <Form method="post" className="flex flex-col gap-3" noValidate>
+            {emailVerified ? null : <UnverifiedNotice text={VERIFICATION_MESSAGES.classJoin} />}
             <input type="hidden" name="intent" value="join" />
             <Field label="Rejoindre une classe" hint="Le code que votre professeur vous a donné, par exemple ABCD-EF23." error={codeError}>
               {({ id, describedBy, invalid }) => (

@@ -101,7 +101,7 @@ describe(`reviews (${process.env.TEST_DB_DRIVER})`, () => {
     const visitor = await page.load();
     expect(visitor).toMatchObject({ viewer: null, reviews: [], count: 0, publishedCount: 0, jsonLd: null });
     const other = await page.load((await registerStudent("Oscar")).cookie);
-    expect(other.viewer).toEqual({ own: null });
+    expect(other.viewer).toEqual({ own: null, emailVerified: true });
 
     // One review per account: posting again replaces it.
     const second = await page.send(lina, reviewFields({ rating: "4", text: "Finalement : très utile, surtout les corrigés détaillés." }));

@@ -1,3 +1,4 @@
+import { verificationLinkIn, waitForMail } from "../../support/outbox";
 import AxeBuilder from "@axe-core/playwright";
 import { type Browser, type BrowserContextOptions, type Page, chromium } from "playwright-core";
 import { afterAll, beforeAll, expect, inject } from "vitest";
@@ -72,6 +73,13 @@ export async function registerThroughForm(
   await page.getByLabel("Mot de passe", { exact: true }).fill(user.password);
   await page.getByRole("button", { name: "Créer mon compte" }).click();
   await page.getByRole("button", { name: "Déconnexion" }).first().waitFor();
+}
+
+/** Opens the confirmation link of the sign-up e-mail of `email` (the server's outbox is `dataDir/outbox`). */
+export async function confirmEmailThroughOutbox(page: Page, dataDir: string, email: string) {
+  const mail = await waitForMail(dataDir, email, /^Confirmez votre adresse e-mail/);
+  await page.goto(verificationLinkIn(mail));
+  await page.getByText("Adresse e-mail confirmée").first().waitFor();
 }
 
 export async function signInThroughForm(page: Page, identifier: string, password: string, path = "/login") {
