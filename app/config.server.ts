@@ -70,6 +70,22 @@ const envSchema = z.object({
   GENERATOR_VISITOR_DAILY_QUOTA: z.coerce.number().int().min(0).max(10_000).default(5),
   /** A full Pyodide distribution the operator hosts (issue #16): numpy and matplotlib run on it instead of 0.17.1. */
   PYODIDE_DIST_DIR: optionalText,
+  /** Single sign-on (issue #27): each provider shows on /login once its client id and secret are set. */
+  GOOGLE_CLIENT_ID: optionalText,
+  GOOGLE_CLIENT_SECRET: optionalText,
+  MICROSOFT_CLIENT_ID: optionalText,
+  MICROSOFT_CLIENT_SECRET: optionalText,
+  /** "common" (work, school and personal accounts), "organizations", "consumers" or one tenant's id. */
+  MICROSOFT_TENANT_ID: z.string().trim().default("common"),
+  APPLE_CLIENT_ID: optionalText,
+  /** The client secret JWT signed with the key of the Apple developer account (it expires after 6 months at most). */
+  APPLE_CLIENT_SECRET: optionalText,
+  /** A school's or a region's OpenID Connect provider: its issuer URL (discovery at /.well-known/openid-configuration). */
+  OIDC_ISSUER: optionalUrl,
+  OIDC_CLIENT_ID: optionalText,
+  OIDC_CLIENT_SECRET: optionalText,
+  /** The provider's name on the button « Continuer avec … ». */
+  OIDC_NAME: optionalText,
   SMTP_URL: optionalText,
   EMAIL_FROM: z.string().default("Tremplin <no-reply@localhost>"),
   POSTHOG_KEY: optionalText,
@@ -77,6 +93,21 @@ const envSchema = z.object({
 });
 
 export type ServerConfig = ReturnType<typeof loadConfig>;
+
+function failConfig(message: string): never {
+  throw new Error(`Invalid configuration: ${message}`);
+}
+
+/** A provider's client: both halves, or none (half a client is a mistake, said at start). */
+function clientPair(clientId: string | undefined, clientSecret: string | undefined, prefix: string) {
+  if (!clientId && !clientSecret) return undefined;
+  if (!clientId || !clientSecret) failConfig(`${prefix}_CLIENT_ID and ${prefix}_CLIENT_SECRET go together`);
+  return { clientId, clientSecret };
+}
+
+function withTenant<T extends object>(client: T | undefined, tenantId: string) {
+  return client ? { ...client, tenantId } : undefined;
+}
 
 function loadConfig(env: NodeJS.ProcessEnv) {
   const parsed = envSchema.safeParse(env);
@@ -128,6 +159,22 @@ function loadConfig(env: NodeJS.ProcessEnv) {
         : undefined,
     generatorQuota: { user: values.GENERATOR_DAILY_QUOTA, visitor: values.GENERATOR_VISITOR_DAILY_QUOTA },
     pyodideDistDir: values.PYODIDE_DIST_DIR,
+    sso: {
+      google: clientPair(values.GOOGLE_CLIENT_ID, values.GOOGLE_CLIENT_SECRET, "GOOGLE"),
+      microsoft: withTenant(
+        clientPair(values.MICROSOFT_CLIENT_ID, values.MICROSOFT_CLIENT_SECRET, "MICROSOFT"),
+        values.MICROSOFT_TENANT_ID,
+      ),
+      apple: clientPair(values.APPLE_CLIENT_ID, values.APPLE_CLIENT_SECRET, "APPLE"),
+      oidc: values.OIDC_ISSUER
+        ? {
+            issuer: values.OIDC_ISSUER.replace(/\/$/, ""),
+            name: values.OIDC_NAME ?? "votre établissement",
+            ...(clientPair(values.OIDC_CLIENT_ID, values.OIDC_CLIENT_SECRET, "OIDC") ??
+              failConfig("OIDC_ISSUER needs OIDC_CLIENT_ID and OIDC_CLIENT_SECRET")),
+          }
+        : undefined,
+    },
     smtpUrl: values.SMTP_URL,
     emailFrom: values.EMAIL_FROM,
     posthog: values.POSTHOG_KEY ? { key: values.POSTHOG_KEY, host: values.POSTHOG_HOST.replace(/\/$/, "") } : undefined,

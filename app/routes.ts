@@ -6,6 +6,7 @@ export default [
     entry.path === "/" ? index(entry.module, { id: routeIdFor(entry) }) : route(entry.path, entry.module, { id: routeIdFor(entry) }),
   ),
   route("/logout", "routes/logout.ts"),
+  route("/auth/callback/:provider", "routes/auth-callback.ts"),
   route("/api/session", "routes/api.session.ts"),
   route("/api/activity", "routes/api.activity.ts"),
   route("/api/progress", "routes/api.progress.ts"),

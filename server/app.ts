@@ -119,7 +119,10 @@ if (fullPyodide) {
 
 app.use(privateResponses());
 app.use(
-  sameOriginForms(development ? [config.siteUrl, `http://localhost:${config.port}`, `http://127.0.0.1:${config.port}`] : [config.siteUrl]),
+  sameOriginForms(
+    development ? [config.siteUrl, `http://localhost:${config.port}`, `http://127.0.0.1:${config.port}`] : [config.siteUrl],
+    config.sso.apple ? { "/auth/callback/apple": "https://appleid.apple.com" } : {},
+  ),
 );
 
 app.get("/healthz", async (_req, res) => {

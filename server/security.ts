@@ -47,13 +47,16 @@ export function securityHeaders(options: { https: boolean; development: boolean;
  * refused. The allowed origins come from the configuration, never from a request header: comparing with
  * `Host` would accept any site whose name resolves to this server (DNS rebinding, a forged Host). A request
  * without Origin (not from a browser) is refused if it says it comes from another site (Sec-Fetch-Site).
- * Session cookies are also SameSite=Lax.
+ * Session cookies are also SameSite=Lax. `crossSitePosts` names the exceptions: path → the one origin allowed.
  */
-export function sameOriginForms(allowedOrigins: readonly string[]) {
+export function sameOriginForms(allowedOrigins: readonly string[], crossSitePosts: Readonly<Record<string, string>> = {}) {
   const allowed = new Set(allowedOrigins.map((url) => new URL(url).origin));
   return (req: Request, res: Response, next: NextFunction) => {
     if (req.method === "GET" || req.method === "HEAD" || req.method === "OPTIONS") return next();
     const origin = req.get("origin");
+    // A provider that answers by a form post (Apple's sign-in) reaches its one callback path only; the
+    // callback itself checks the state and the PKCE verifier.
+    if (origin && crossSitePosts[req.path] === origin) return next();
     if (origin ? allowed.has(origin) : req.get("sec-fetch-site") !== "cross-site") return next();
     res.status(403).type("text/plain; charset=utf-8").send("Requête refusée\u00a0: origine non autorisée.");
   };

@@ -14,6 +14,7 @@ import {
   disableTwoFactor,
   listSessions,
   revokeSession,
+  setPassword,
   signOutEverywhere,
   startTwoFactor,
   updateProfile,
@@ -28,8 +29,27 @@ import {
   emailChangeSchema,
   fieldErrors,
   profileSchema,
+  setPasswordSchema,
   totpCodeSchema,
 } from "~/features/accounts/schemas";
+import {
+  REAUTH_MESSAGES,
+  confirmWithCode,
+  confirmWithPassword,
+  endReplacedSession,
+  isRecentlyAuthenticated,
+  sendConfirmationCode,
+} from "~/features/accounts/reauthentication.server";
+import { SSO_MESSAGES } from "~/features/accounts/sso";
+import {
+  findSsoProvider,
+  listIdentities,
+  ssoErrorMessage,
+  ssoProviders,
+  startSsoLink,
+  startSsoReauthentication,
+  unlinkIdentity,
+} from "~/features/accounts/sso.server";
 import {
   VERIFICATION_MESSAGES,
   confirmEmailChange,
@@ -44,12 +64,42 @@ import type { Toast } from "~/features/toast/toast";
 import { toastHeader } from "~/features/toast/toast.server";
 import { useActionToast } from "~/features/toast/use-action-toast";
 import type { Route } from "./+types/account";
+import { type AccountIntent, Connections, ConfirmFirst, EmailSection, IdentityConfirmation } from "~/features/accounts/account-security";
 import { readFormData } from "~/features/http/request-body.server";
 
 export async function loader({ request, pattern }: Route.LoaderArgs) {
   const { session } = await guardSignedInRoute({ request, pattern });
   const { user } = session;
+  const url = new URL(request.url);
+  // Back from a provider: a confirmation of identity (its new session replaces the old one) or a link.
+  const replaced = url.searchParams.get("remplace");
+  if (replaced) {
+    await endReplacedSession(session, replaced.slice(0, 100));
+    throw redirect("/compte", {
+      headers: {
+        "Set-Cookie": await toastHeader({
+          type: "success",
+          title: REAUTH_MESSAGES.confirmed,
+          description: REAUTH_MESSAGES.confirmedDescription,
+        }),
+      },
+    });
+  }
+  const linked = findSsoProvider(url.searchParams.get("lie"));
+  if (linked)
+    throw redirect("/compte#connexions", {
+      headers: { "Set-Cookie": await toastHeader({ type: "success", title: SSO_MESSAGES.linked(linked.label) }) },
+    });
+  const { identities, hasPassword } = await listIdentities(user.id);
   return {
+    security: {
+      recent: isRecentlyAuthenticated(session),
+      hasPassword,
+      identities,
+      providers: ssoProviders(),
+      linking: findSsoProvider(url.searchParams.get("lier"))?.id,
+      ssoError: ssoErrorMessage(url),
+    },
     meta: catalogPageMeta(findCatalogEntry("/compte")!),
     profile: {
       firstName: user.firstName,
@@ -63,20 +113,7 @@ export async function loader({ request, pattern }: Route.LoaderArgs) {
   };
 }
 
-type Intent =
-  | "profile"
-  | "verify-email"
-  | "resend-verification"
-  | "email-change-start"
-  | "email-change-confirm"
-  | "password"
-  | "revoke-session"
-  | "signout"
-  | "signout-all"
-  | "2fa-start"
-  | "2fa-confirm"
-  | "2fa-disable"
-  | "delete";
+type Intent = AccountIntent;
 
 const success = (intent: Intent, toast: Toast, extra: Record<string, unknown> = {}) => ({ intent, ok: true as const, toast, ...extra });
 
@@ -106,13 +143,68 @@ async function redirectWithCookies(url: string, headers: Headers, toast: Toast) 
   return redirect(url, { headers });
 }
 
+/** What needs a recent sign-in or confirmation of identity (all of it for an account without a password). */
+function needsRecentAuthentication(intent: Intent, hasPassword: boolean): boolean {
+  if (["email-change-start", "link", "unlink", "set-password"].includes(intent)) return true;
+  return !hasPassword && ["2fa-start", "2fa-disable", "delete"].includes(intent);
+}
+
 export async function action({ request, pattern, context }: Route.ActionArgs) {
   const { session } = await guardSignedInRoute({ request, pattern });
   const formData = await readFormData(request);
   const intent = String(formData.get("intent")) as Intent;
   const password = String(formData.get("password") ?? "");
+  const { hasPassword } = await listIdentities(session.user.id);
+  if (needsRecentAuthentication(intent, hasPassword) && !isRecentlyAuthenticated(session))
+    return failure(intent, { message: REAUTH_MESSAGES.required }, textValues(formData, ["newEmail"]), "Confirmation requise", 403);
 
   switch (intent) {
+    case "reauth-password": {
+      const result = await confirmWithPassword(request, session, password);
+      if (!result.ok) return failure(intent, result);
+      return success(intent, { type: "success", title: REAUTH_MESSAGES.confirmed, description: REAUTH_MESSAGES.confirmedDescription });
+    }
+    case "reauth-code-send": {
+      const result = await sendConfirmationCode(session);
+      if (!result.ok) return failure(intent, result, {}, "Erreur", 429);
+      return success(intent, { type: "info", title: "Code envoyé", description: REAUTH_MESSAGES.codeSent(session.user.email) });
+    }
+    case "reauth-code": {
+      const parsed = totpCodeSchema.safeParse(Object.fromEntries(formData));
+      if (!parsed.success) return failure(intent, { message: "Le code comporte 6 chiffres.", fieldErrors: fieldErrors(parsed.error) });
+      const result = await confirmWithCode(session, parsed.data.code, context.clientIp);
+      if (!result.ok) return failure(intent, result);
+      return success(intent, { type: "success", title: REAUTH_MESSAGES.confirmed, description: REAUTH_MESSAGES.confirmedDescription });
+    }
+    case "reauth-sso":
+    case "link": {
+      const provider = findSsoProvider(formData.get("provider"));
+      if (!provider) return failure(intent, { message: "Ce moyen de connexion n'est pas proposé." });
+      const started =
+        intent === "link"
+          ? await startSsoLink(request, provider, context.clientIp)
+          : await startSsoReauthentication(request, provider, session.sessionId, context.clientIp);
+      if (!started.ok) return failure(intent, started, {}, "Erreur", 429);
+      return redirect(started.url, { headers: started.headers });
+    }
+    case "unlink": {
+      const providerId = String(formData.get("provider") ?? "").slice(0, 40);
+      const result = await unlinkIdentity(request, session.user.id, providerId);
+      if (!result.ok) return failure(intent, result);
+      const label = findSsoProvider(providerId)?.label ?? providerId;
+      return success(intent, { type: "success", title: SSO_MESSAGES.unlinked(label) });
+    }
+    case "set-password": {
+      const parsed = setPasswordSchema.safeParse(Object.fromEntries(formData));
+      if (!parsed.success) return failure(intent, { message: "Vérifiez les champs indiqués.", fieldErrors: fieldErrors(parsed.error) });
+      const result = await setPassword(request, session.user.id, parsed.data.newPassword, [session.user.email, session.user.firstName]);
+      if (!result.ok) return failure(intent, result);
+      return success(intent, {
+        type: "success",
+        title: "Mot de passe défini",
+        description: "Vous pouvez maintenant vous connecter avec lui.",
+      });
+    }
     case "profile": {
       const values = textValues(formData, ["firstName", "phone"]);
       const parsed = profileSchema.safeParse(values);
@@ -249,126 +341,10 @@ function Section({ title, children, id }: { title: string; children: React.React
   );
 }
 
-type ActionResult = {
-  intent: Intent;
-  ok: boolean;
-  message?: string;
-  values?: Record<string, string>;
-  newEmail?: string;
-};
-
-/** The address, whether it is confirmed (code, « Renvoyer l'e-mail »), and its change in two steps. */
-function EmailSection({
-  email,
-  verified,
-  result,
-  errorsFor,
-  busy,
-}: {
-  email: string;
-  verified: boolean;
-  result: ActionResult | undefined;
-  errorsFor: (intent: Intent) => Record<string, string>;
-  busy: (intent: Intent) => boolean;
-}) {
-  // The code step stays open while its code is being corrected.
-  const pendingEmail =
-    result?.intent === "email-change-start" && result.ok
-      ? result.newEmail
-      : result?.intent === "email-change-confirm" && !result.ok
-        ? result.values?.newEmail
-        : undefined;
-  return (
-    <div className="flex flex-col gap-6">
-      <div>
-        <p className="flex flex-wrap items-center gap-2">
-          <strong className="break-all">{email}</strong>
-          {verified ? <Badge tone="success">Confirmée</Badge> : <Badge tone="accent">À confirmer</Badge>}
-        </p>
-        {verified ? null : (
-          <>
-            <p className="mt-2 text-sm text-muted-foreground">
-              Vous pouvez étudier dès maintenant. Pour rejoindre la classe d'un professeur et publier un avis, confirmez votre
-              adresse&nbsp;: ouvrez le lien de l'e-mail reçu à l'inscription, ou saisissez son code ici.
-            </p>
-            <Form method="post" className="mt-4 flex flex-wrap items-end gap-3" noValidate>
-              <input type="hidden" name="intent" value="verify-email" />
-              <div className="w-48">
-                <TextField
-                  label="Code de confirmation"
-                  error={errorsFor("verify-email").code}
-                  name="code"
-                  inputMode="numeric"
-                  autoComplete="one-time-code"
-                  maxLength={6}
-                />
-              </div>
-              <Button type="submit" disabled={busy("verify-email")}>
-                Confirmer
-              </Button>
-            </Form>
-            <Form method="post" className="mt-3">
-              <input type="hidden" name="intent" value="resend-verification" />
-              <FormError message={result?.intent === "resend-verification" && !result.ok ? result.message : undefined} />
-              <Button type="submit" variant="outline" size="sm" className="mt-2" disabled={busy("resend-verification")}>
-                Renvoyer l'e-mail
-              </Button>
-            </Form>
-          </>
-        )}
-      </div>
-      {pendingEmail ? (
-        <Form method="post" className="flex flex-col gap-4" noValidate>
-          <p>
-            Saisissez le code envoyé à <strong className="break-all">{pendingEmail}</strong>. Votre adresse actuelle reste celle du compte
-            tant que le code n'est pas saisi.
-          </p>
-          <input type="hidden" name="intent" value="email-change-confirm" />
-          <input type="hidden" name="newEmail" value={pendingEmail} />
-          <div className="w-48">
-            <TextField
-              label="Code reçu"
-              error={errorsFor("email-change-confirm").code}
-              name="code"
-              inputMode="numeric"
-              autoComplete="one-time-code"
-              maxLength={6}
-            />
-          </div>
-          <div className="flex flex-wrap gap-3">
-            <Button type="submit" disabled={busy("email-change-confirm")}>
-              Confirmer la nouvelle adresse
-            </Button>
-            <a href="/compte#adresse-email" className="inline-flex min-h-11 items-center px-2 font-semibold underline underline-offset-4">
-              Annuler
-            </a>
-          </div>
-        </Form>
-      ) : (
-        <Form method="post" className="flex flex-col gap-4" noValidate>
-          <input type="hidden" name="intent" value="email-change-start" />
-          <TextField
-            label="Nouvelle adresse e-mail"
-            hint="Un code y sera envoyé : l'adresse change quand vous l'aurez saisi."
-            error={errorsFor("email-change-start").newEmail}
-            name="newEmail"
-            type="email"
-            autoComplete="email"
-            defaultValue={result?.intent === "email-change-start" && !result.ok ? result.values?.newEmail : undefined}
-          />
-          <Button type="submit" variant="outline" className="self-start" disabled={busy("email-change-start")}>
-            Changer d'adresse
-          </Button>
-        </Form>
-      )}
-    </div>
-  );
-}
-
 const dateTime = new Intl.DateTimeFormat("fr-FR", { dateStyle: "long", timeStyle: "short", timeZone: "Europe/Paris" });
 
 export default function Account({ loaderData, actionData }: Route.ComponentProps) {
-  const { profile, sessions } = loaderData;
+  const { profile, sessions, security } = loaderData;
   const navigation = useNavigation();
   const busy = (intent: Intent) => navigation.state !== "idle" && navigation.formData?.get("intent") === intent;
   const result = actionData as
@@ -430,44 +406,96 @@ export default function Account({ loaderData, actionData }: Route.ComponentProps
           </Form>
         </Section>
 
+        {security.recent ? null : (
+          <Section title="Confirmer votre identité" id="confirmer-identite">
+            <IdentityConfirmation security={security} result={result} errorsFor={errorsFor} busy={busy} />
+          </Section>
+        )}
+
         <Section title="Adresse e-mail" id="adresse-email">
-          <EmailSection email={profile.email} verified={profile.emailVerified} result={result} errorsFor={errorsFor} busy={busy} />
+          <EmailSection
+            email={profile.email}
+            verified={profile.emailVerified}
+            recent={security.recent}
+            result={result}
+            errorsFor={errorsFor}
+            busy={busy}
+          />
         </Section>
 
         <Section title="Mot de passe" id="mot-de-passe">
-          <Form method="post" className="flex flex-col gap-4" noValidate>
-            <input type="hidden" name="intent" value="password" />
-            <FormError
-              message={
-                result?.intent === "password" && !result.ok && !errorsFor("password").currentPassword && !result.passwordReasons
-                  ? result.message
-                  : undefined
-              }
-            />
-            <Field label="Mot de passe actuel" error={errorsFor("password").currentPassword}>
-              {({ id, describedBy, invalid }) => (
-                <PasswordInput id={id} name="currentPassword" autoComplete="current-password" describedBy={describedBy} invalid={invalid} />
-              )}
-            </Field>
-            <Field label="Nouveau mot de passe" error={result?.passwordReasons ? undefined : errorsFor("password").newPassword}>
-              {({ id, describedBy, invalid }) => (
-                <PasswordInput
-                  id={id}
-                  name="newPassword"
-                  autoComplete="new-password"
-                  describedBy={describedBy}
-                  invalid={invalid}
-                  withMeter
-                  userInputs={[profile.email, profile.firstName]}
-                  serverReasons={result?.intent === "password" ? result.passwordReasons : undefined}
-                />
-              )}
-            </Field>
-            <Button type="submit" className="self-start" disabled={busy("password")}>
-              Changer le mot de passe
-            </Button>
-          </Form>
+          {security.hasPassword ? null : !security.recent ? (
+            <ConfirmFirst what="définir un mot de passe" />
+          ) : (
+            <Form method="post" className="flex flex-col gap-4" noValidate>
+              <p>Votre compte n'a pas de mot de passe&nbsp;: vous vous connectez avec un code par e-mail ou un compte lié.</p>
+              <input type="hidden" name="intent" value="set-password" />
+              <Field label="Nouveau mot de passe" error={result?.passwordReasons ? undefined : errorsFor("set-password").newPassword}>
+                {({ id, describedBy, invalid }) => (
+                  <PasswordInput
+                    id={id}
+                    name="newPassword"
+                    autoComplete="new-password"
+                    describedBy={describedBy}
+                    invalid={invalid}
+                    withMeter
+                    userInputs={[profile.email, profile.firstName]}
+                    serverReasons={result?.intent === "set-password" ? result.passwordReasons : undefined}
+                  />
+                )}
+              </Field>
+              <Button type="submit" className="self-start" disabled={busy("set-password")}>
+                Définir le mot de passe
+              </Button>
+            </Form>
+          )}
+          {security.hasPassword ? (
+            <Form method="post" className="flex flex-col gap-4" noValidate>
+              <input type="hidden" name="intent" value="password" />
+              <FormError
+                message={
+                  result?.intent === "password" && !result.ok && !errorsFor("password").currentPassword && !result.passwordReasons
+                    ? result.message
+                    : undefined
+                }
+              />
+              <Field label="Mot de passe actuel" error={errorsFor("password").currentPassword}>
+                {({ id, describedBy, invalid }) => (
+                  <PasswordInput
+                    id={id}
+                    name="currentPassword"
+                    autoComplete="current-password"
+                    describedBy={describedBy}
+                    invalid={invalid}
+                  />
+                )}
+              </Field>
+              <Field label="Nouveau mot de passe" error={result?.passwordReasons ? undefined : errorsFor("password").newPassword}>
+                {({ id, describedBy, invalid }) => (
+                  <PasswordInput
+                    id={id}
+                    name="newPassword"
+                    autoComplete="new-password"
+                    describedBy={describedBy}
+                    invalid={invalid}
+                    withMeter
+                    userInputs={[profile.email, profile.firstName]}
+                    serverReasons={result?.intent === "password" ? result.passwordReasons : undefined}
+                  />
+                )}
+              </Field>
+              <Button type="submit" className="self-start" disabled={busy("password")}>
+                Changer le mot de passe
+              </Button>
+            </Form>
+          ) : null}
         </Section>
+
+        {security.providers.length || security.identities.length ? (
+          <Section title="Connexions" id="connexions">
+            <Connections security={security} result={result} errorsFor={errorsFor} busy={busy} />
+          </Section>
+        ) : null}
 
         <Section title="Appareils connectés" id="sessions">
           <ul className="flex flex-col divide-y divide-border">
@@ -508,17 +536,23 @@ export default function Account({ loaderData, actionData }: Route.ComponentProps
         </Section>
 
         <Section title="Double authentification" id="double-authentification">
-          {profile.twoFactorEnabled ? (
+          {!security.hasPassword && !security.recent ? (
+            <ConfirmFirst what="gérer la double authentification" />
+          ) : profile.twoFactorEnabled ? (
             <Form method="post" className="flex flex-col gap-4" noValidate>
               <p>
                 <Badge tone="success">Activée</Badge> Un code de votre application d'authentification est demandé à chaque connexion.
               </p>
               <input type="hidden" name="intent" value="2fa-disable" />
-              <Field label="Mot de passe" error={errorsFor("2fa-disable").password}>
-                {({ id, describedBy, invalid }) => (
-                  <PasswordInput id={id} name="password" autoComplete="current-password" describedBy={describedBy} invalid={invalid} />
-                )}
-              </Field>
+              {security.hasPassword ? (
+                <Field label="Mot de passe" error={errorsFor("2fa-disable").password}>
+                  {({ id, describedBy, invalid }) => (
+                    <PasswordInput id={id} name="password" autoComplete="current-password" describedBy={describedBy} invalid={invalid} />
+                  )}
+                </Field>
+              ) : (
+                <FormError message={result?.intent === "2fa-disable" && !result.ok ? result.message : undefined} />
+              )}
               <Button type="submit" variant="outline" className="self-start">
                 Désactiver la double authentification
               </Button>
@@ -572,11 +606,15 @@ export default function Account({ loaderData, actionData }: Route.ComponentProps
                 Protégez votre compte avec un code temporaire (application Google Authenticator, Aegis, 1Password…) en plus du mot de passe.
               </p>
               <input type="hidden" name="intent" value="2fa-start" />
-              <Field label="Mot de passe" error={errorsFor("2fa-start").password}>
-                {({ id, describedBy, invalid }) => (
-                  <PasswordInput id={id} name="password" autoComplete="current-password" describedBy={describedBy} invalid={invalid} />
-                )}
-              </Field>
+              {security.hasPassword ? (
+                <Field label="Mot de passe" error={errorsFor("2fa-start").password}>
+                  {({ id, describedBy, invalid }) => (
+                    <PasswordInput id={id} name="password" autoComplete="current-password" describedBy={describedBy} invalid={invalid} />
+                  )}
+                </Field>
+              ) : (
+                <FormError message={result?.intent === "2fa-start" && !result.ok ? result.message : undefined} />
+              )}
               <Button type="submit" className="self-start">
                 Configurer la double authentification
               </Button>
@@ -588,34 +626,48 @@ export default function Account({ loaderData, actionData }: Route.ComponentProps
           <p>
             Téléchargez tout ce que Tremplin conserve sur vous, au format JSON (profil, historique, progression, droits d'accès, appareils).
           </p>
-          <a
-            href="/compte/export"
-            download
-            className="mt-4 inline-flex min-h-11 items-center rounded-lg border border-border px-4 font-semibold hover:bg-muted"
-          >
-            Exporter mes données (JSON)
-          </a>
+          {security.recent ? (
+            <a
+              href="/compte/export"
+              download
+              className="mt-4 inline-flex min-h-11 items-center rounded-lg border border-border px-4 font-semibold hover:bg-muted"
+            >
+              Exporter mes données (JSON)
+            </a>
+          ) : (
+            <div className="mt-4">
+              <ConfirmFirst what="exporter vos données" />
+            </div>
+          )}
         </Section>
 
         <Section title="Supprimer mon compte" id="suppression">
-          <Form method="post" className="flex flex-col gap-4" noValidate onSubmit={() => clearLocalUserState()}>
-            <p>
-              La suppression est définitive&nbsp;: votre profil, votre historique, votre progression et vos droits d'accès sont effacés.
-            </p>
-            <input type="hidden" name="intent" value="delete" />
-            <Field label="Mot de passe" error={errorsFor("delete").password}>
-              {({ id, describedBy, invalid }) => (
-                <PasswordInput id={id} name="password" autoComplete="current-password" describedBy={describedBy} invalid={invalid} />
+          {!security.hasPassword && !security.recent ? (
+            <ConfirmFirst what="supprimer votre compte" />
+          ) : (
+            <Form method="post" className="flex flex-col gap-4" noValidate onSubmit={() => clearLocalUserState()}>
+              <p>
+                La suppression est définitive&nbsp;: votre profil, votre historique, votre progression et vos droits d'accès sont effacés.
+              </p>
+              <input type="hidden" name="intent" value="delete" />
+              {security.hasPassword ? (
+                <Field label="Mot de passe" error={errorsFor("delete").password}>
+                  {({ id, describedBy, invalid }) => (
+                    <PasswordInput id={id} name="password" autoComplete="current-password" describedBy={describedBy} invalid={invalid} />
+                  )}
+                </Field>
+              ) : (
+                <FormError message={result?.intent === "delete" && !result.ok ? result.message : undefined} />
               )}
-            </Field>
-            <div>
-              <Checkbox name="confirm" label="Je comprends que cette suppression est définitive." />
-              {errorsFor("delete").confirm ? <p className="text-sm font-medium text-destructive">{errorsFor("delete").confirm}</p> : null}
-            </div>
-            <Button type="submit" variant="destructive" className="self-start" disabled={busy("delete")}>
-              Supprimer définitivement mon compte
-            </Button>
-          </Form>
+              <div>
+                <Checkbox name="confirm" label="Je comprends que cette suppression est définitive." />
+                {errorsFor("delete").confirm ? <p className="text-sm font-medium text-destructive">{errorsFor("delete").confirm}</p> : null}
+              </div>
+              <Button type="submit" variant="destructive" className="self-start" disabled={busy("delete")}>
+                Supprimer définitivement mon compte
+              </Button>
+            </Form>
+          )}
         </Section>
       </div>
     </div>

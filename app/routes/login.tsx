@@ -14,16 +14,29 @@ import { catalogPageMeta } from "~/features/site/page-meta.server";
 import { toastHeader } from "~/features/toast/toast.server";
 import { useActionToast } from "~/features/toast/use-action-toast";
 import type { Route } from "./+types/login";
+import { Alert } from "~/components/ui/alert";
+import { SsoButtons } from "~/features/accounts/sso-buttons";
+import { findSsoProvider, ssoErrorMessage, ssoProviders } from "~/features/accounts/sso.server";
+import { ssoAction } from "~/features/accounts/sso-action.server";
 import { readFormData } from "~/features/http/request-body.server";
 
 export async function loader({ request }: Route.LoaderArgs) {
-  const next = new URL(request.url).searchParams.get("next");
+  const url = new URL(request.url);
+  const next = url.searchParams.get("next");
   if (await getCurrentSession(request)) throw redirect(afterSignInPath(next));
-  return { meta: catalogPageMeta(findCatalogEntry("/login")!), next: safeNext(next) };
+  // An identity whose address already has an account: sign in first, then link it from /compte.
+  const linking = url.searchParams.get("error") === "account_not_linked" ? findSsoProvider(url.searchParams.get("sso")) : undefined;
+  return {
+    meta: catalogPageMeta(findCatalogEntry("/login")!),
+    next: linking ? `/compte?lier=${linking.id}` : safeNext(next),
+    sso: ssoProviders(),
+    ssoError: ssoErrorMessage(url),
+  };
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
   const formData = await readFormData(request);
+  if (formData.get("intent") === "sso") return ssoAction(request, formData, context.clientIp, "/login");
   const values = textValues(formData, ["identifier", "next"]);
   // Sent back into the form and its links: only ever a same-site path.
   values.next = safeNext(values.next);
@@ -68,6 +81,13 @@ export default function Login({ loaderData, actionData }: Route.ComponentProps) 
         </>
       }
     >
+      {loaderData.ssoError ? (
+        <div className="mb-5">
+          <Alert tone="warning" title="Connexion non aboutie">
+            {loaderData.ssoError}
+          </Alert>
+        </div>
+      ) : null}
       <Form method="post" className="flex flex-col gap-5" noValidate>
         <FormError message={actionData?.message} />
         <input type="hidden" name="next" value={next} />
@@ -97,6 +117,7 @@ export default function Login({ loaderData, actionData }: Route.ComponentProps) 
         <ButtonLink to={`/login/code${nextQuery}`} variant="outline" size="lg">
           Recevoir un code par e-mail
         </ButtonLink>
+        <SsoButtons providers={loaderData.sso} next={next} />
       </div>
     </AuthCard>
   );

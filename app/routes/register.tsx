@@ -15,16 +15,26 @@ import { catalogPageMeta } from "~/features/site/page-meta.server";
 import { toastHeader } from "~/features/toast/toast.server";
 import { useActionToast } from "~/features/toast/use-action-toast";
 import type { Route } from "./+types/register";
+import { Alert } from "~/components/ui/alert";
+import { SsoButtons } from "~/features/accounts/sso-buttons";
+import { ssoErrorMessage, ssoProviders } from "~/features/accounts/sso.server";
+import { ssoAction } from "~/features/accounts/sso-action.server";
 import { readFormData } from "~/features/http/request-body.server";
 
 export async function loader({ request }: Route.LoaderArgs) {
   const next = new URL(request.url).searchParams.get("next");
   if (await getCurrentSession(request)) throw redirect(afterSignInPath(next));
-  return { meta: catalogPageMeta(findCatalogEntry("/register")!), next: safeNext(next) };
+  return {
+    meta: catalogPageMeta(findCatalogEntry("/register")!),
+    next: safeNext(next),
+    sso: ssoProviders(),
+    ssoError: ssoErrorMessage(new URL(request.url)),
+  };
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
   const formData = await readFormData(request);
+  if (formData.get("intent") === "sso") return ssoAction(request, formData, context.clientIp, "/register");
   const values = textValues(formData, ["firstName", "email", "phone", "next"]);
   // Sent back into the form and its links: only ever a same-site path.
   values.next = safeNext(values.next);
@@ -77,6 +87,18 @@ export default function Register({ loaderData, actionData }: Route.ComponentProp
         </>
       }
     >
+      {loaderData.ssoError ? (
+        <div className="mb-5">
+          <Alert tone="warning" title="Inscription non aboutie">
+            {loaderData.ssoError}
+          </Alert>
+        </div>
+      ) : null}
+      {loaderData.sso.length ? (
+        <div className="mb-5 border-b border-border pb-5">
+          <SsoButtons providers={loaderData.sso} next={next} />
+        </div>
+      ) : null}
       <Form method="post" className="flex flex-col gap-5" noValidate>
         <FormError message={actionData?.message && !actionData.passwordReasons ? actionData.message : undefined} />
         <input type="hidden" name="next" value={next} />

@@ -2,6 +2,7 @@ import { and, desc, eq, ne } from "drizzle-orm";
 import QRCode from "qrcode";
 import { getDb } from "../../../db/client.server";
 import {
+  account as accountTable,
   accessGrants,
   analyticsEvents,
   contentVisits,
@@ -41,7 +42,7 @@ function message(error: unknown, fallback = "Une erreur s'est produite"): string
  * The password checks of /compte share one budget per account: a stolen session must not become an
  * unlimited password oracle. Each attempt counts; a right password clears the count.
  */
-async function withPasswordCheck<T>(userId: string, check: () => Promise<T>): Promise<T> {
+export async function withPasswordCheck<T>(userId: string, check: () => Promise<T>): Promise<T> {
   const key = `password:account:${userId}`;
   await hit(key, RATE_RULES.passwordAccount);
   const result = await check();
@@ -103,6 +104,36 @@ export async function changePassword(
   } catch (error) {
     const text = message(error);
     return { ok: false, message: text, fieldErrors: text === "Mot de passe incorrect." ? { currentPassword: text } : undefined };
+  }
+}
+
+export async function hasPassword(userId: string): Promise<boolean> {
+  const db = await getDb();
+  const [row] = await db
+    .select({ password: accountTable.password })
+    .from(accountTable)
+    .where(and(eq(accountTable.userId, userId), eq(accountTable.providerId, "credential")))
+    .limit(1);
+  return Boolean(row?.password);
+}
+
+/** The first password of an account without one (better-auth refuses it when there is one). */
+export async function setPassword(
+  request: Request,
+  userId: string,
+  newPassword: string,
+  userInputs: string[],
+): Promise<{ ok: true } | Failure> {
+  const weak = weakPasswordFailure(newPassword, userInputs, "newPassword");
+  if (weak) return weak;
+  try {
+    const auth = await getAuth();
+    await auth.api.setPassword({ body: { newPassword }, headers: request.headers });
+    return { ok: true };
+  } catch (error) {
+    const code = (error as { body?: { code?: string } })?.body?.code;
+    if (code === "PASSWORD_ALREADY_SET") return { ok: false, message: "Votre compte a déjà un mot de passe : changez-le plutôt." };
+    return { ok: false, message: message(error) };
   }
 }
 
@@ -263,11 +294,12 @@ export async function exportUserData(userId: string) {
       email: userTable.email,
       phoneNumber: userTable.phoneNumber,
       twoFactorEnabled: userTable.twoFactorEnabled,
+      emailVerified: userTable.emailVerified,
       createdAt: userTable.createdAt,
     })
     .from(userTable)
     .where(eq(userTable.id, userId));
-  const [roles, history, progressRows, grants, sessions, events, reviews, marks, attempts, visits, days, cards, programs] =
+  const [roles, history, progressRows, grants, sessions, events, reviews, marks, attempts, visits, days, cards, programs, identities] =
     await Promise.all([
       db.select({ role: userRoles.role, createdAt: userRoles.createdAt }).from(userRoles).where(eq(userRoles.userId, userId)),
       db.select().from(userActivityHistory).where(eq(userActivityHistory.userId, userId)).orderBy(desc(userActivityHistory.createdAt)),
@@ -301,6 +333,12 @@ export async function exportUserData(userId: string) {
       db.select().from(studyDays).where(eq(studyDays.userId, userId)).orderBy(desc(studyDays.day)),
       db.select().from(generatedCards).where(eq(generatedCards.userId, userId)).orderBy(generatedCards.id),
       db.select().from(pythonPrograms).where(eq(pythonPrograms.userId, userId)).orderBy(pythonPrograms.programId),
+      // How the user signs in: the provider and when it was linked (never a token or a password hash).
+      db
+        .select({ provider: accountTable.providerId, linkedAt: accountTable.createdAt })
+        .from(accountTable)
+        .where(eq(accountTable.userId, userId))
+        .orderBy(accountTable.createdAt),
     ]);
   return {
     exportedAt: new Date().toISOString(),
@@ -318,11 +356,16 @@ export async function exportUserData(userId: string) {
     studyDays: days,
     generatedCards: cards,
     pythonPrograms: programs,
+    signInMethods: identities,
   };
 }
 
 /** Deletes the account; every personal row goes with it (foreign keys cascade; analytics lose the link). */
 export async function deleteAccount(request: Request, userId: string, password: string): Promise<{ ok: true; headers: Headers } | Failure> {
+  // better-auth deletes without any check when no password is given: an account that has one must give it.
+  // (An account without a password comes here only after a recent confirmation of identity.)
+  if (!password && (await hasPassword(userId)))
+    return { ok: false, message: "Indiquez votre mot de passe.", fieldErrors: { password: "Indiquez votre mot de passe." } };
   try {
     const auth = await getAuth();
     const { headers } = await withPasswordCheck(userId, () =>

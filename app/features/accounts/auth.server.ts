@@ -2,6 +2,7 @@ import { betterAuth } from "better-auth";
 import { drizzleAdapter } from "better-auth/adapters/drizzle";
 import { eq } from "drizzle-orm";
 import { emailOTP } from "better-auth/plugins/email-otp";
+import { genericOAuth } from "better-auth/plugins/generic-oauth";
 import { twoFactor } from "better-auth/plugins/two-factor";
 import { getDatabaseHandle } from "../../../db/client.server";
 import * as schema from "../../../db/schema";
@@ -36,13 +37,58 @@ function twoFactorAlsoAfter(plugin: ReturnType<typeof twoFactor>, paths: string[
  * better-auth is used as a server library: every flow goes through our route actions (zod validation,
  * rate limits, French messages), and its HTTP handler is not exposed (docs/decisions/0003).
  */
+export const SSO_BASE_PATH = "/auth";
+
+/** The first name of a provider's profile (the account's name is a first name). */
+function firstName(profile: { given_name?: unknown; name?: unknown }): string {
+  const given = typeof profile.given_name === "string" ? profile.given_name.trim() : "";
+  const name = typeof profile.name === "string" ? profile.name.trim() : "";
+  return (given || name.split(/\s+/)[0] || "").slice(0, 60);
+}
+
+type SsoConfig = ReturnType<typeof getConfig>["sso"];
+
+function socialProviders(sso: SsoConfig) {
+  const mapProfileToUser = (profile: { given_name?: unknown; name?: unknown }) => ({ name: firstName(profile) });
+  return {
+    ...(sso.google ? { google: { ...sso.google, mapProfileToUser } } : {}),
+    ...(sso.microsoft ? { microsoft: { ...sso.microsoft, mapProfileToUser } } : {}),
+    ...(sso.apple ? { apple: { ...sso.apple, mapProfileToUser } } : {}),
+  };
+}
+
+function oidcProvider(oidc: NonNullable<SsoConfig["oidc"]>) {
+  return {
+    providerId: "oidc",
+    discoveryUrl: `${oidc.issuer}/.well-known/openid-configuration`,
+    clientId: oidc.clientId,
+    clientSecret: oidc.clientSecret,
+    scopes: ["openid", "email", "profile"],
+    pkce: true,
+    mapProfileToUser: (profile: Record<string, unknown>) => ({ name: firstName(profile) }),
+  };
+}
+
 function createAuth(db: Awaited<ReturnType<typeof getDatabaseHandle>>["db"]) {
   const config = getConfig();
   const auth = betterAuth({
     appName: "Tremplin",
     baseURL: config.siteUrl,
+    // The OAuth callbacks are /auth/callback/<provider> (routes/auth-callback.ts), the only paths handed to
+    // better-auth's handler (docs/decisions/0009).
+    basePath: SSO_BASE_PATH,
     secret: getSessionSecret(),
-    trustedOrigins: [config.siteUrl],
+    // Apple answers by a form post from its own origin.
+    trustedOrigins: config.sso.apple ? [config.siteUrl, "https://appleid.apple.com"] : [config.siteUrl],
+    socialProviders: socialProviders(config.sso),
+    // A failure before the OAuth state is read (no state, a malformed callback) comes back to /login.
+    onAPIError: { errorURL: `${config.siteUrl}/login` },
+    account: {
+      // An identity is linked only by a signed-in user who asks for it (never by a matching e-mail alone),
+      // and only when the provider vouches for the address, which must be the account's.
+      accountLinking: { enabled: true, disableImplicitLinking: true, trustedProviders: [] },
+      encryptOAuthTokens: true,
+    },
     database: drizzleAdapter(db, {
       provider: "pg",
       schema: {
@@ -112,7 +158,11 @@ function createAuth(db: Awaited<ReturnType<typeof getDatabaseHandle>>["db"]) {
       defaultCookieAttributes: { httpOnly: true, sameSite: "lax", path: "/" },
     },
     plugins: [
-      twoFactorAlsoAfter(twoFactor({ issuer: "Tremplin", skipVerificationOnEnable: false }), ["/sign-in/email-otp"]),
+      twoFactorAlsoAfter(twoFactor({ issuer: "Tremplin", skipVerificationOnEnable: false, allowPasswordless: true }), [
+        "/sign-in/email-otp",
+        "/callback/:id",
+      ]),
+      ...(config.sso.oidc ? [genericOAuth({ config: [oidcProvider(config.sso.oidc)] })] : []),
       emailOTP({
         otpLength: 6,
         expiresIn: EMAIL_CODE_LIFETIME_SECONDS,

@@ -26,6 +26,8 @@ export const RATE_RULES = {
   verificationMailAccount: { max: 5, windowSeconds: 60 * 60 },
   /** Requests to move an account to a new address (each sends a code to that address). */
   emailChangeAccount: { max: 5, windowSeconds: 60 * 60 },
+  /** Single sign-on flows started (each writes an OAuth state). */
+  ssoIp: { max: 30, windowSeconds: 15 * 60 },
   accessCodeAccount: { max: 10, windowSeconds: 60 * 60 },
   /** Password checks behind a session (/compte: 2FA on or off, password change, deletion). */
   passwordAccount: { max: 5, windowSeconds: 15 * 60 },

@@ -42,6 +42,8 @@ const sixDigitCode = z
   .string()
   .trim()
   .regex(/^\d{6}$/, "Le code comporte 6 chiffres.");
+/** An account without a password (created with a provider or a code) sets one. */
+export const setPasswordSchema = z.object({ newPassword: password });
 export const totpCodeSchema = z.object({ code: sixDigitCode });
 /** Sign-in by e-mail code: the address, then the code it received. */
 export const codeRequestSchema = z.object({ email, next: z.string().optional() });

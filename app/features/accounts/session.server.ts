@@ -21,6 +21,8 @@ export interface CurrentSession {
   user: SessionUser;
   sessionId: string;
   expiresAt: Date;
+  /** Sign-in, or the last « Confirmer votre identité »: sensitive changes need it recent (reauthentication.server.ts). */
+  authenticatedAt: Date;
 }
 
 interface SessionLookup {
@@ -83,6 +85,7 @@ async function findSessionWithRole(token: string) {
     .select({
       sessionId: sessionTable.id,
       expiresAt: sessionTable.expiresAt,
+      authenticatedAt: sessionTable.authenticatedAt,
       userId: userTable.id,
       email: userTable.email,
       name: userTable.name,
@@ -104,6 +107,7 @@ function toCurrentSession(row: SessionRow, expiresAt: Date): CurrentSession {
   return {
     sessionId: row.sessionId,
     expiresAt,
+    authenticatedAt: row.authenticatedAt,
     user: {
       id: row.userId,
       email: row.email,
