@@ -103,5 +103,5 @@ export const sitePageFlags: Record<string, number> = {
   "/register": 0,
   "/reinitialiser-mot-de-passe": 0,
   "/stage-accompagnement": 0,
-  "/verifier-email": 0,
+  "/verifier-email": 0
 };
