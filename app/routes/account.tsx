@@ -5,7 +5,7 @@ import { FormError } from "~/components/layout/auth-card";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
 import { Card } from "~/components/ui/card";
-import { Checkbox, Field, TextField } from "~/components/ui/field";
+import { Checkbox, TextField } from "~/components/ui/field";
 import { guardSignedInRoute } from "~/features/access/guards.server";
 import {
   changePassword,
@@ -22,7 +22,6 @@ import {
 import { MESSAGES, signOut } from "~/features/accounts/accounts.server";
 import { textValues } from "~/features/accounts/after-sign-in";
 import { clearLocalUserState } from "~/features/accounts/local-state";
-import { PasswordInput } from "~/features/accounts/password-input";
 import {
   changePasswordSchema,
   emailChangeCodeSchema,
@@ -64,6 +63,7 @@ import type { Toast } from "~/features/toast/toast";
 import { toastHeader } from "~/features/toast/toast.server";
 import { useActionToast } from "~/features/toast/use-action-toast";
 import type { Route } from "./+types/account";
+import { CodeField, CurrentPasswordField, NewPasswordField } from "~/features/accounts/account-fields";
 import { type AccountIntent, Connections, ConfirmFirst, EmailSection, IdentityConfirmation } from "~/features/accounts/account-security";
 import { readFormData } from "~/features/http/request-body.server";
 
@@ -332,6 +332,22 @@ export async function action({ request, pattern, context }: Route.ActionArgs) {
 
 export const meta: Route.MetaFunction = ({ loaderData }) => pageMeta(loaderData?.meta);
 
+/** The password of an account that has one; without one, the action's own message (after a confirmation of identity). */
+function PasswordIfAny({
+  hasPassword,
+  intent,
+  result,
+  errorsFor,
+}: {
+  hasPassword: boolean;
+  intent: Intent;
+  result: { intent: Intent; ok: boolean; message?: string } | undefined;
+  errorsFor: (intent: Intent) => Record<string, string>;
+}) {
+  if (hasPassword) return <CurrentPasswordField error={errorsFor(intent).password} />;
+  return <FormError message={result?.intent === intent && !result.ok ? result.message : undefined} />;
+}
+
 function Section({ title, children, id }: { title: string; children: React.ReactNode; id: string }) {
   return (
     <Card className="scroll-mt-24" id={id}>
@@ -430,20 +446,11 @@ export default function Account({ loaderData, actionData }: Route.ComponentProps
             <Form method="post" className="flex flex-col gap-4" noValidate>
               <p>Votre compte n'a pas de mot de passe&nbsp;: vous vous connectez avec un code par e-mail ou un compte lié.</p>
               <input type="hidden" name="intent" value="set-password" />
-              <Field label="Nouveau mot de passe" error={result?.passwordReasons ? undefined : errorsFor("set-password").newPassword}>
-                {({ id, describedBy, invalid }) => (
-                  <PasswordInput
-                    id={id}
-                    name="newPassword"
-                    autoComplete="new-password"
-                    describedBy={describedBy}
-                    invalid={invalid}
-                    withMeter
-                    userInputs={[profile.email, profile.firstName]}
-                    serverReasons={result?.intent === "set-password" ? result.passwordReasons : undefined}
-                  />
-                )}
-              </Field>
+              <NewPasswordField
+                error={errorsFor("set-password").newPassword}
+                userInputs={[profile.email, profile.firstName]}
+                serverReasons={result?.intent === "set-password" ? result.passwordReasons : undefined}
+              />
               <Button type="submit" className="self-start" disabled={busy("set-password")}>
                 Définir le mot de passe
               </Button>
@@ -459,31 +466,12 @@ export default function Account({ loaderData, actionData }: Route.ComponentProps
                     : undefined
                 }
               />
-              <Field label="Mot de passe actuel" error={errorsFor("password").currentPassword}>
-                {({ id, describedBy, invalid }) => (
-                  <PasswordInput
-                    id={id}
-                    name="currentPassword"
-                    autoComplete="current-password"
-                    describedBy={describedBy}
-                    invalid={invalid}
-                  />
-                )}
-              </Field>
-              <Field label="Nouveau mot de passe" error={result?.passwordReasons ? undefined : errorsFor("password").newPassword}>
-                {({ id, describedBy, invalid }) => (
-                  <PasswordInput
-                    id={id}
-                    name="newPassword"
-                    autoComplete="new-password"
-                    describedBy={describedBy}
-                    invalid={invalid}
-                    withMeter
-                    userInputs={[profile.email, profile.firstName]}
-                    serverReasons={result?.intent === "password" ? result.passwordReasons : undefined}
-                  />
-                )}
-              </Field>
+              <CurrentPasswordField label="Mot de passe actuel" name="currentPassword" error={errorsFor("password").currentPassword} />
+              <NewPasswordField
+                error={errorsFor("password").newPassword}
+                userInputs={[profile.email, profile.firstName]}
+                serverReasons={result?.intent === "password" ? result.passwordReasons : undefined}
+              />
               <Button type="submit" className="self-start" disabled={busy("password")}>
                 Changer le mot de passe
               </Button>
@@ -544,15 +532,7 @@ export default function Account({ loaderData, actionData }: Route.ComponentProps
                 <Badge tone="success">Activée</Badge> Un code de votre application d'authentification est demandé à chaque connexion.
               </p>
               <input type="hidden" name="intent" value="2fa-disable" />
-              {security.hasPassword ? (
-                <Field label="Mot de passe" error={errorsFor("2fa-disable").password}>
-                  {({ id, describedBy, invalid }) => (
-                    <PasswordInput id={id} name="password" autoComplete="current-password" describedBy={describedBy} invalid={invalid} />
-                  )}
-                </Field>
-              ) : (
-                <FormError message={result?.intent === "2fa-disable" && !result.ok ? result.message : undefined} />
-              )}
+              <PasswordIfAny hasPassword={security.hasPassword} intent="2fa-disable" result={result} errorsFor={errorsFor} />
               <Button type="submit" variant="outline" className="self-start">
                 Désactiver la double authentification
               </Button>
@@ -588,14 +568,7 @@ export default function Account({ loaderData, actionData }: Route.ComponentProps
                 </>
               ) : null}
               <input type="hidden" name="intent" value="2fa-confirm" />
-              <TextField
-                label="Code à 6 chiffres"
-                error={errorsFor("2fa-confirm").code}
-                name="code"
-                inputMode="numeric"
-                autoComplete="one-time-code"
-                maxLength={6}
-              />
+              <CodeField label="Code à 6 chiffres" error={errorsFor("2fa-confirm").code} />
               <Button type="submit" className="self-start">
                 Activer
               </Button>
@@ -606,15 +579,7 @@ export default function Account({ loaderData, actionData }: Route.ComponentProps
                 Protégez votre compte avec un code temporaire (application Google Authenticator, Aegis, 1Password…) en plus du mot de passe.
               </p>
               <input type="hidden" name="intent" value="2fa-start" />
-              {security.hasPassword ? (
-                <Field label="Mot de passe" error={errorsFor("2fa-start").password}>
-                  {({ id, describedBy, invalid }) => (
-                    <PasswordInput id={id} name="password" autoComplete="current-password" describedBy={describedBy} invalid={invalid} />
-                  )}
-                </Field>
-              ) : (
-                <FormError message={result?.intent === "2fa-start" && !result.ok ? result.message : undefined} />
-              )}
+              <PasswordIfAny hasPassword={security.hasPassword} intent="2fa-start" result={result} errorsFor={errorsFor} />
               <Button type="submit" className="self-start">
                 Configurer la double authentification
               </Button>
@@ -650,15 +615,7 @@ export default function Account({ loaderData, actionData }: Route.ComponentProps
                 La suppression est définitive&nbsp;: votre profil, votre historique, votre progression et vos droits d'accès sont effacés.
               </p>
               <input type="hidden" name="intent" value="delete" />
-              {security.hasPassword ? (
-                <Field label="Mot de passe" error={errorsFor("delete").password}>
-                  {({ id, describedBy, invalid }) => (
-                    <PasswordInput id={id} name="password" autoComplete="current-password" describedBy={describedBy} invalid={invalid} />
-                  )}
-                </Field>
-              ) : (
-                <FormError message={result?.intent === "delete" && !result.ok ? result.message : undefined} />
-              )}
+              <PasswordIfAny hasPassword={security.hasPassword} intent="delete" result={result} errorsFor={errorsFor} />
               <div>
                 <Checkbox name="confirm" label="Je comprends que cette suppression est définitive." />
                 {errorsFor("delete").confirm ? <p className="text-sm font-medium text-destructive">{errorsFor("delete").confirm}</p> : null}

@@ -3,6 +3,7 @@ import { findCatalogEntry } from "~/catalog/catalog";
 import { AuthCard, FormError } from "~/components/layout/auth-card";
 import { Alert } from "~/components/ui/alert";
 import { Button } from "~/components/ui/button";
+import { CodeField } from "~/features/accounts/account-fields";
 import { TextField } from "~/components/ui/field";
 import { safeNext } from "~/features/access/next";
 import { CODE_MESSAGES, MESSAGES, requestSignInCode, signInWithCode } from "~/features/accounts/accounts.server";
@@ -102,15 +103,7 @@ export default function LoginCode({ loaderData, actionData }: Route.ComponentPro
             <input type="hidden" name="intent" value="verify" />
             <input type="hidden" name="email" value={actionData.values.email} />
             <input type="hidden" name="next" value={next} />
-            <TextField
-              label="Code reçu par e-mail"
-              error={errors.code}
-              name="code"
-              inputMode="numeric"
-              autoComplete="one-time-code"
-              maxLength={6}
-              required
-            />
+            <CodeField label="Code reçu par e-mail" error={errors.code} />
             <Button type="submit" size="lg" disabled={busy}>
               Se connecter
             </Button>

@@ -2,7 +2,7 @@ import { Form, data, redirect, useNavigation } from "react-router";
 import { findCatalogEntry } from "~/catalog/catalog";
 import { AuthCard, FormError } from "~/components/layout/auth-card";
 import { Button } from "~/components/ui/button";
-import { TextField } from "~/components/ui/field";
+import { CodeField } from "~/features/accounts/account-fields";
 import { safeNext } from "~/features/access/next";
 import { MESSAGES, verifySignInCode } from "~/features/accounts/accounts.server";
 import { afterSignInPath } from "~/features/accounts/after-sign-in";
@@ -59,15 +59,7 @@ export default function LoginVerification({ loaderData, actionData }: Route.Comp
       <Form method="post" className="flex flex-col gap-5" noValidate>
         <FormError message={actionData?.message} />
         <input type="hidden" name="next" value={loaderData.next} />
-        <TextField
-          label="Code de vérification"
-          error={errors.code}
-          name="code"
-          inputMode="numeric"
-          autoComplete="one-time-code"
-          maxLength={6}
-          required
-        />
+        <CodeField label="Code de vérification" error={errors.code} />
         <Button type="submit" size="lg" disabled={navigation.state !== "idle"}>
           Vérifier
         </Button>

@@ -2,11 +2,11 @@ import { Form, Link, data, redirect, useNavigation } from "react-router";
 import { findCatalogEntry } from "~/catalog/catalog";
 import { AuthCard, FormError } from "~/components/layout/auth-card";
 import { Button, ButtonLink } from "~/components/ui/button";
-import { Field, TextField } from "~/components/ui/field";
+import { TextField } from "~/components/ui/field";
 import { safeNext } from "~/features/access/next";
 import { MESSAGES, signIn } from "~/features/accounts/accounts.server";
 import { afterSignInPath, textValues } from "~/features/accounts/after-sign-in";
-import { PasswordInput } from "~/features/accounts/password-input";
+import { CurrentPasswordField } from "~/features/accounts/account-fields";
 import { fieldErrors, loginSchema } from "~/features/accounts/schemas";
 import { getCurrentSession } from "~/features/accounts/session.server";
 import { pageMeta } from "~/features/site/meta";
@@ -99,11 +99,7 @@ export default function Login({ loaderData, actionData }: Route.ComponentProps) 
           defaultValue={actionData?.values.identifier}
           required
         />
-        <Field label="Mot de passe" error={errors.password}>
-          {({ id, describedBy, invalid }) => (
-            <PasswordInput id={id} name="password" autoComplete="current-password" describedBy={describedBy} invalid={invalid} />
-          )}
-        </Field>
+        <CurrentPasswordField error={errors.password} />
         <div className="-mt-2 text-right text-sm">
           <Link to="/mot-de-passe-oublie" className="font-medium text-primary underline underline-offset-4">
             Mot de passe oublié ?

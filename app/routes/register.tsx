@@ -3,11 +3,11 @@ import { useState } from "react";
 import { findCatalogEntry } from "~/catalog/catalog";
 import { AuthCard, FormError } from "~/components/layout/auth-card";
 import { Button } from "~/components/ui/button";
-import { Field, TextField } from "~/components/ui/field";
+import { TextField } from "~/components/ui/field";
 import { safeNext } from "~/features/access/next";
 import { MESSAGES, registerAccount } from "~/features/accounts/accounts.server";
 import { afterSignInPath, textValues } from "~/features/accounts/after-sign-in";
-import { PasswordInput } from "~/features/accounts/password-input";
+import { NewPasswordField } from "~/features/accounts/account-fields";
 import { fieldErrors, registerSchema } from "~/features/accounts/schemas";
 import { getCurrentSession } from "~/features/accounts/session.server";
 import { pageMeta } from "~/features/site/meta";
@@ -130,22 +130,13 @@ export default function Register({ loaderData, actionData }: Route.ComponentProp
           autoComplete="tel"
           defaultValue={values?.phone}
         />
-        <Field label="Mot de passe" error={actionData?.passwordReasons ? undefined : errors.password}>
-          {({ id, describedBy, invalid }) => (
-            <>
-              <PasswordInput
-                id={id}
-                name="password"
-                autoComplete="new-password"
-                describedBy={describedBy}
-                invalid={invalid || Boolean(actionData?.passwordReasons)}
-                withMeter
-                userInputs={[email, firstName]}
-                serverReasons={actionData?.passwordReasons}
-              />
-            </>
-          )}
-        </Field>
+        <NewPasswordField
+          label="Mot de passe"
+          name="password"
+          error={errors.password}
+          userInputs={[email, firstName]}
+          serverReasons={actionData?.passwordReasons}
+        />
         <p className="text-sm text-muted-foreground">
           En créant un compte, vous acceptez les{" "}
           <Link to="/cgu" className="underline underline-offset-4">

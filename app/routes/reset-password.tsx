@@ -3,9 +3,8 @@ import { Form, Link, data, redirect, useNavigation } from "react-router";
 import { findCatalogEntry } from "~/catalog/catalog";
 import { AuthCard, FormError } from "~/components/layout/auth-card";
 import { Button } from "~/components/ui/button";
-import { Field } from "~/components/ui/field";
 import { resetPassword } from "~/features/accounts/accounts.server";
-import { PasswordInput } from "~/features/accounts/password-input";
+import { NewPasswordField } from "~/features/accounts/account-fields";
 import { fieldErrors, resetPasswordSchema } from "~/features/accounts/schemas";
 import { emitSessionEvent } from "~/features/accounts/session-events";
 import { pageMeta } from "~/features/site/meta";
@@ -67,19 +66,12 @@ export default function ResetPassword({ loaderData, actionData }: Route.Componen
       <Form method="post" className="flex flex-col gap-5" noValidate>
         <FormError message={actionData?.message} />
         <input type="hidden" name="token" value={loaderData.token} />
-        <Field label="Nouveau mot de passe" error={actionData?.passwordReasons ? undefined : actionData?.fieldErrors?.password}>
-          {({ id, describedBy, invalid }) => (
-            <PasswordInput
-              id={id}
-              name="password"
-              autoComplete="new-password"
-              describedBy={describedBy}
-              invalid={invalid}
-              withMeter
-              serverReasons={actionData?.passwordReasons}
-            />
-          )}
-        </Field>
+        <NewPasswordField
+          name="password"
+          error={actionData?.fieldErrors?.password}
+          userInputs={[]}
+          serverReasons={actionData?.passwordReasons}
+        />
         <Button type="submit" size="lg" disabled={navigation.state !== "idle"}>
           Enregistrer le mot de passe
         </Button>

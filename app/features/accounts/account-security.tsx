@@ -3,8 +3,8 @@ import { FormError } from "~/components/layout/auth-card";
 import { Alert } from "~/components/ui/alert";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
-import { Field, TextField } from "~/components/ui/field";
-import { PasswordInput } from "./password-input";
+import { TextField } from "~/components/ui/field";
+import { CodeField, CurrentPasswordField } from "./account-fields";
 import type { SsoProvider } from "./sso";
 
 /** The sections of /compte about how the user proves who they are (issue #27): address, identity, connections. */
@@ -78,11 +78,7 @@ export function IdentityConfirmation({ security, result, errorsFor, busy }: { se
       {security.hasPassword ? (
         <Form method="post" className="flex flex-col gap-3" noValidate>
           <input type="hidden" name="intent" value="reauth-password" />
-          <Field label="Mot de passe" error={errorsFor("reauth-password").password}>
-            {({ id, describedBy, invalid }) => (
-              <PasswordInput id={id} name="password" autoComplete="current-password" describedBy={describedBy} invalid={invalid} />
-            )}
-          </Field>
+          <CurrentPasswordField error={errorsFor("reauth-password").password} />
           <Button type="submit" className="self-start" disabled={busy("reauth-password")}>
             Confirmer avec mon mot de passe
           </Button>
@@ -92,14 +88,7 @@ export function IdentityConfirmation({ security, result, errorsFor, busy }: { se
         <Form method="post" className="flex flex-wrap items-end gap-3" noValidate>
           <input type="hidden" name="intent" value="reauth-code" />
           <div className="w-48">
-            <TextField
-              label="Code reçu par e-mail"
-              error={errorsFor("reauth-code").code}
-              name="code"
-              inputMode="numeric"
-              autoComplete="one-time-code"
-              maxLength={6}
-            />
+            <CodeField label="Code reçu par e-mail" error={errorsFor("reauth-code").code} />
           </div>
           <Button type="submit" disabled={busy("reauth-code")}>
             Confirmer avec le code
@@ -236,14 +225,7 @@ export function EmailSection({
             <Form method="post" className="mt-4 flex flex-wrap items-end gap-3" noValidate>
               <input type="hidden" name="intent" value="verify-email" />
               <div className="w-48">
-                <TextField
-                  label="Code de confirmation"
-                  error={errorsFor("verify-email").code}
-                  name="code"
-                  inputMode="numeric"
-                  autoComplete="one-time-code"
-                  maxLength={6}
-                />
+                <CodeField label="Code de confirmation" error={errorsFor("verify-email").code} />
               </div>
               <Button type="submit" disabled={busy("verify-email")}>
                 Confirmer
@@ -268,14 +250,7 @@ export function EmailSection({
           <input type="hidden" name="intent" value="email-change-confirm" />
           <input type="hidden" name="newEmail" value={pendingEmail} />
           <div className="w-48">
-            <TextField
-              label="Code reçu"
-              error={errorsFor("email-change-confirm").code}
-              name="code"
-              inputMode="numeric"
-              autoComplete="one-time-code"
-              maxLength={6}
-            />
+            <CodeField label="Code reçu" error={errorsFor("email-change-confirm").code} />
           </div>
           <div className="flex flex-wrap gap-3">
             <Button type="submit" disabled={busy("email-change-confirm")}>

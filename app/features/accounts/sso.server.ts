@@ -59,23 +59,31 @@ async function startFlow(
   }
 }
 
-/** « Continuer avec … » on /login or /register: sign-in, or sign-up on a first visit; `next` comes back. */
-export async function startSsoSignIn(request: Request, provider: SsoProvider, next: string, clientIp: string, from = "/login") {
-  const target = afterSignInPath(next);
+/** A sign-in with the provider (a sign-up on a first visit) that comes back to `callbackURL`. */
+async function signInWith(
+  request: Request,
+  provider: SsoProvider,
+  urls: { callbackURL: string; errorCallbackURL: string },
+  clientIp: string,
+) {
   const auth = await getAuth();
   return startFlow(
     () =>
       auth.api.signInSocial({
-        body: {
-          provider: provider.id,
-          callbackURL: target,
-          newUserCallbackURL: target,
-          errorCallbackURL: errorPage(from, provider, safeNext(next)),
-          disableRedirect: true,
-        },
+        body: { provider: provider.id, ...urls, newUserCallbackURL: urls.callbackURL, disableRedirect: true },
         headers: request.headers,
         returnHeaders: true,
       }),
+    clientIp,
+  );
+}
+
+/** « Continuer avec … » on /login or /register: sign-in, or sign-up on a first visit; `next` comes back. */
+export function startSsoSignIn(request: Request, provider: SsoProvider, next: string, clientIp: string, from = "/login") {
+  return signInWith(
+    request,
+    provider,
+    { callbackURL: afterSignInPath(next), errorCallbackURL: errorPage(from, provider, safeNext(next)) },
     clientIp,
   );
 }
@@ -84,20 +92,11 @@ export async function startSsoSignIn(request: Request, provider: SsoProvider, ne
  * Confirming one's identity through a linked provider (accounts without a password): a new sign-in with
  * it. The session it opens replaces this one, which /compte then ends (`remplace`).
  */
-export async function startSsoReauthentication(request: Request, provider: SsoProvider, sessionId: string, clientIp: string) {
-  const auth = await getAuth();
-  return startFlow(
-    () =>
-      auth.api.signInSocial({
-        body: {
-          provider: provider.id,
-          callbackURL: withQuery("/compte", { remplace: sessionId }),
-          errorCallbackURL: errorPage("/compte", provider),
-          disableRedirect: true,
-        },
-        headers: request.headers,
-        returnHeaders: true,
-      }),
+export function startSsoReauthentication(request: Request, provider: SsoProvider, sessionId: string, clientIp: string) {
+  return signInWith(
+    request,
+    provider,
+    { callbackURL: withQuery("/compte", { remplace: sessionId }), errorCallbackURL: errorPage("/compte", provider) },
     clientIp,
   );
 }
