@@ -109,7 +109,7 @@ function withTenant<T extends object>(client: T | undefined, tenantId: string) {
   return client ? { ...client, tenantId } : undefined;
 }
 
-function loadConfig(env: NodeJS.ProcessEnv) {
+export function loadConfig(env: NodeJS.ProcessEnv) {
   const parsed = envSchema.safeParse(env);
   if (!parsed.success) {
     const details = parsed.error.issues.map((issue) => `${issue.path.join(".")}: ${issue.message}`).join("; ");

@@ -77,6 +77,24 @@ describe("single sign-on with an OpenID Connect provider", () => {
     // The only way in (with a code): it cannot be unlinked.
     expect(await connections.getByRole("button", { name: `Délier ${PROVIDER}` }).count()).toBe(0);
 
+    // Confirming one's identity through the provider (this account has no password): a new sign-in whose
+    // session replaces this one. The form is sent as the « Confirmer avec … » button sends it.
+    const before = await page.context().cookies();
+    const started = await page.request.post("/compte", {
+      form: { intent: "reauth-sso", provider: "oidc" },
+      headers: { Origin: server.url },
+      maxRedirects: 0,
+    });
+    expect(started.status()).toBe(302);
+    await page.goto(started.headers().location);
+    await page.waitForURL((url) => url.pathname === "/compte" && url.search === "");
+    await expect.poll(() => toastText(page)).toMatch(/^Identité confirmée Vous pouvez modifier les réglages sensibles/);
+    const after = await page.context().cookies();
+    const token = (cookies: typeof before) => cookies.find((cookie) => cookie.name === "tremplin.session_token")?.value;
+    expect(token(after)).not.toBe(token(before));
+    // The replaced session is gone: one device.
+    expect(await page.locator("#sessions li").count()).toBe(1);
+
     // Another device: signing in with the provider finds the same account.
     const other = await browser.newPage({ baseURL: server.url });
     await gotoHydrated(other, "/login?next=%2Fapropos");
