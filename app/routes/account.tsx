@@ -13,6 +13,7 @@ import {
   deleteAccount,
   disableTwoFactor,
   listSessions,
+  hasPassword as accountHasPassword,
   revokeSession,
   setPassword,
   signOutEverywhere,
@@ -154,8 +155,7 @@ export async function action({ request, pattern, context }: Route.ActionArgs) {
   const formData = await readFormData(request);
   const intent = String(formData.get("intent")) as Intent;
   const password = String(formData.get("password") ?? "");
-  const { hasPassword } = await listIdentities(session.user.id);
-  if (needsRecentAuthentication(intent, hasPassword) && !isRecentlyAuthenticated(session))
+  if (needsRecentAuthentication(intent, await accountHasPassword(session.user.id)) && !isRecentlyAuthenticated(session))
     return failure(intent, { message: REAUTH_MESSAGES.required }, textValues(formData, ["newEmail"]), "Confirmation requise", 403);
 
   switch (intent) {

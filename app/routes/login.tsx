@@ -14,8 +14,7 @@ import { catalogPageMeta } from "~/features/site/page-meta.server";
 import { toastHeader } from "~/features/toast/toast.server";
 import { useActionToast } from "~/features/toast/use-action-toast";
 import type { Route } from "./+types/login";
-import { Alert } from "~/components/ui/alert";
-import { SsoButtons } from "~/features/accounts/sso-buttons";
+import { SsoButtons, SsoErrorAlert } from "~/features/accounts/sso-buttons";
 import { findSsoProvider, ssoErrorMessage, ssoProviders } from "~/features/accounts/sso.server";
 import { ssoAction } from "~/features/accounts/sso-action.server";
 import { readFormData } from "~/features/http/request-body.server";
@@ -81,13 +80,7 @@ export default function Login({ loaderData, actionData }: Route.ComponentProps) 
         </>
       }
     >
-      {loaderData.ssoError ? (
-        <div className="mb-5">
-          <Alert tone="warning" title="Connexion non aboutie">
-            {loaderData.ssoError}
-          </Alert>
-        </div>
-      ) : null}
+      <SsoErrorAlert message={loaderData.ssoError} title="Connexion non aboutie" />
       <Form method="post" className="flex flex-col gap-5" noValidate>
         <FormError message={actionData?.message} />
         <input type="hidden" name="next" value={next} />

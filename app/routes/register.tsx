@@ -15,8 +15,7 @@ import { catalogPageMeta } from "~/features/site/page-meta.server";
 import { toastHeader } from "~/features/toast/toast.server";
 import { useActionToast } from "~/features/toast/use-action-toast";
 import type { Route } from "./+types/register";
-import { Alert } from "~/components/ui/alert";
-import { SsoButtons } from "~/features/accounts/sso-buttons";
+import { SsoButtons, SsoErrorAlert } from "~/features/accounts/sso-buttons";
 import { ssoErrorMessage, ssoProviders } from "~/features/accounts/sso.server";
 import { ssoAction } from "~/features/accounts/sso-action.server";
 import { readFormData } from "~/features/http/request-body.server";
@@ -87,13 +86,7 @@ export default function Register({ loaderData, actionData }: Route.ComponentProp
         </>
       }
     >
-      {loaderData.ssoError ? (
-        <div className="mb-5">
-          <Alert tone="warning" title="Inscription non aboutie">
-            {loaderData.ssoError}
-          </Alert>
-        </div>
-      ) : null}
+      <SsoErrorAlert message={loaderData.ssoError} title="Inscription non aboutie" />
       {loaderData.sso.length ? (
         <div className="mb-5 border-b border-border pb-5">
           <SsoButtons providers={loaderData.sso} next={next} />

@@ -49,6 +49,27 @@ interface FormHelpers {
   busy: (intent: Intent) => boolean;
 }
 
+/** A 6-digit code and its button on one line. */
+function InlineCodeForm({
+  intent,
+  label,
+  submit,
+  errorsFor,
+  busy,
+}: { intent: Intent; label: string; submit: string } & Omit<FormHelpers, "result">) {
+  return (
+    <Form method="post" className="flex flex-wrap items-end gap-3" noValidate>
+      <input type="hidden" name="intent" value={intent} />
+      <div className="w-48">
+        <CodeField label={label} error={errorsFor(intent).code} />
+      </div>
+      <Button type="submit" disabled={busy(intent)}>
+        {submit}
+      </Button>
+    </Form>
+  );
+}
+
 /** In place of a form that needs a recent confirmation of identity. */
 export function ConfirmFirst({ what }: { what: string }) {
   return (
@@ -85,15 +106,13 @@ export function IdentityConfirmation({ security, result, errorsFor, busy }: { se
         </Form>
       ) : null}
       {codeSent ? (
-        <Form method="post" className="flex flex-wrap items-end gap-3" noValidate>
-          <input type="hidden" name="intent" value="reauth-code" />
-          <div className="w-48">
-            <CodeField label="Code reçu par e-mail" error={errorsFor("reauth-code").code} />
-          </div>
-          <Button type="submit" disabled={busy("reauth-code")}>
-            Confirmer avec le code
-          </Button>
-        </Form>
+        <InlineCodeForm
+          intent="reauth-code"
+          label="Code reçu par e-mail"
+          submit="Confirmer avec le code"
+          errorsFor={errorsFor}
+          busy={busy}
+        />
       ) : (
         <Form method="post">
           <input type="hidden" name="intent" value="reauth-code-send" />
@@ -222,15 +241,9 @@ export function EmailSection({
               Vous pouvez étudier dès maintenant. Pour rejoindre la classe d'un professeur et publier un avis, confirmez votre
               adresse&nbsp;: ouvrez le lien de l'e-mail reçu à l'inscription, ou saisissez son code ici.
             </p>
-            <Form method="post" className="mt-4 flex flex-wrap items-end gap-3" noValidate>
-              <input type="hidden" name="intent" value="verify-email" />
-              <div className="w-48">
-                <CodeField label="Code de confirmation" error={errorsFor("verify-email").code} />
-              </div>
-              <Button type="submit" disabled={busy("verify-email")}>
-                Confirmer
-              </Button>
-            </Form>
+            <div className="mt-4">
+              <InlineCodeForm intent="verify-email" label="Code de confirmation" submit="Confirmer" errorsFor={errorsFor} busy={busy} />
+            </div>
             <Form method="post" className="mt-3">
               <input type="hidden" name="intent" value="resend-verification" />
               <FormError message={result?.intent === "resend-verification" && !result.ok ? result.message : undefined} />

@@ -1,4 +1,5 @@
 import { Form, useNavigation } from "react-router";
+import { Alert } from "~/components/ui/alert";
 import { Button } from "~/components/ui/button";
 import type { SsoProvider } from "./sso";
 
@@ -18,6 +19,18 @@ export function SsoButtons({ providers, next, intent = "sso" }: { providers: Sso
           </Button>
         </Form>
       ))}
+    </div>
+  );
+}
+
+/** Why a provider's round trip did not sign in (`?sso=…&error=…`), above the form it came back to. */
+export function SsoErrorAlert({ message, title }: { message?: string; title: string }) {
+  if (!message) return null;
+  return (
+    <div className="mb-5">
+      <Alert tone="warning" title={title}>
+        {message}
+      </Alert>
     </div>
   );
 }
