@@ -44,6 +44,8 @@ function runnerOf(python: PythonRunner, solution: string, where: string, tools: 
 export interface CompileTools {
   /** Compiles a Markdown field; `where` says where it comes from in messages and checks. */
   markdown(text: string, where: string): Promise<string>;
+  /** Compiles a one-line Markdown field (a title with formulas): its HTML and its visible text. */
+  inline(text: string, where: string): Promise<{ html: string; text: string }>;
   /** Compiles the body of a Markdown file (after its front matter), with its headings and links. */
   body(): Promise<{ html: string; headings: Heading[]; links: string[] }>;
   /** Records Python assertions to run with the content checks. */
@@ -116,9 +118,12 @@ export const COLLECTIONS = {
       for (const exercise of set.exercises) {
         const where = `exercice ${exercise.id}`;
         tools.check(where, exercise.check);
+        // A title may hold formulas ($\sqrt{2}$): shown rendered, and as text where only text goes.
+        const title = await tools.inline(exercise.title, `${where}, titre`);
         exercises.push({
           id: exercise.id,
-          title: exercise.title,
+          title: title.text,
+          titleHtml: title.html,
           difficulty: exercise.difficulty,
           concours: exercise.concours,
           method: exercise.method,

@@ -12,7 +12,10 @@ export type Section = "python" | "maths" | "open";
 export interface Heading {
   depth: 2 | 3;
   id: string;
+  /** What the heading says, as text (formulas as their visible characters). */
   text: string;
+  /** Its content as rendered (formulas as MathML), for the table of contents. */
+  html: string;
 }
 
 /** What every compiled entry has: the fields of its catalogue entry, and the file it comes from. */
@@ -43,7 +46,10 @@ export interface CompiledCourse extends CourseFrontMatter {
 
 export interface CompiledExercise {
   id: string;
+  /** The title as text (formulas as their visible characters). */
   title: string;
+  /** The title as rendered (formulas as MathML). */
+  titleHtml: string;
   difficulty: 1 | 2 | 3;
   concours: boolean;
   method: string;

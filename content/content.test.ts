@@ -31,6 +31,16 @@ describe("content", () => {
     if (quiz) expect((quiz.compiled as { questions: unknown[] }).questions.length).toBeGreaterThanOrEqual(30);
   });
 
+  it("illustrates every chapter of the maths and Python courses with a figure at least", () => {
+    const courses = loaded.filter((entry) => entry.kind === "course");
+    const withoutFigure = courses
+      .filter(({ compiled }) => /^(maths|python|chapitres-libres)/.test(String((compiled as { track?: string }).track)))
+      .filter(({ compiled }) => !(compiled as { html: string }).html.includes('<figure class="content-figure">'))
+      .map(({ compiled }) => compiled.id);
+    expect(courses.length).toBeGreaterThanOrEqual(10);
+    expect(withoutFigure).toEqual([]);
+  });
+
   it("meets the sizes of the maths chapters", () => {
     for (const entry of loaded.filter(({ compiled }) => compiled.id.startsWith("maths-") && compiled.section === "maths")) {
       const { compiled } = entry;

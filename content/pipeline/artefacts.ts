@@ -47,7 +47,7 @@ export interface ContentIndex {
 }
 
 /** The code that shapes compiled output: when it changes, every cached artefact is stale. */
-const PIPELINE_FILES = ["schema.ts", "unique.ts", "pipeline/load.ts", "pipeline/markdown.ts", "math-font.ts"];
+const PIPELINE_FILES = ["schema.ts", "unique.ts", "pipeline/load.ts", "pipeline/markdown.ts", "math-font.ts", "pipeline/figures.ts", "pipeline/run_python.py"];
 
 function pipelineVersion(): string {
   const hash = createHash("sha256");

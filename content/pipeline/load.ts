@@ -5,7 +5,7 @@ import type { z } from "zod";
 import type { ActivityType, CatalogEntry } from "../../app/catalog/types.ts";
 import { COLLECTIONS, type CompileTools, type CompiledByKind, type ContentKind } from "../collections.ts";
 import type { CompiledRunner } from "../compiled.ts";
-import { compileMarkdown } from "./markdown.ts";
+import { compileInline, compileMarkdown } from "./markdown.ts";
 
 export type { ContentKind };
 export type {
@@ -105,6 +105,8 @@ export async function loadContentFile<K extends ContentKind>(kind: K, file: stri
       markdown.push({ where, text });
       return html(text, sourceFile, where, links);
     },
+    inline: (text, where) =>
+      compileInline(text).catch((error: Error) => Promise.reject(new ContentError(`${sourceFile} (${where}): ${error.message}`))),
     body: async () => {
       if (!body.trim()) throw new ContentError(`${sourceFile}: corps vide (le texte de la page suit le front matter)`);
       markdown.push({ where: "corps", text: body });

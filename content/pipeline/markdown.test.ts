@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { inMathFont } from "../math-font";
-import { compileMarkdown } from "./markdown";
+import { compileInline, compileMarkdown } from "./markdown";
 
 describe("formulas", () => {
   it("are written once, as MathML, with letters the font draws", async () => {
@@ -15,7 +15,7 @@ describe("formulas", () => {
 
   it("put a displayed formula in a box that scrolls, without an inline style", async () => {
     const { html } = await compileMarkdown("$$\n\\sum_{k=0}^{n} k = \\frac{n(n+1)}{2}\n$$");
-    expect(html).toMatch(/^<div class="math-display"><math display="block" class="tml-display"><mrow>/);
+    expect(html).toMatch(/^<span class="math-display"><math display="block" class="tml-display"><mrow>/);
     expect(html).not.toContain("style=");
   });
 
@@ -31,8 +31,56 @@ describe("formulas", () => {
     );
   });
 
-  it("give headings their visible text once", async () => {
+  it("give headings their visible text once, and their rendered content for the table of contents", async () => {
     const { headings } = await compileMarkdown("## La suite $u_{n+1}=f(u_n)$");
-    expect(headings).toEqual([{ depth: 2, id: "la-suite-u_n1fu_n", text: "La suite un+1=f(un)" }]);
+    expect(headings).toMatchObject([{ depth: 2, id: "la-suite-u_n1fu_n", text: "La suite un+1=f(un)" }]);
+    expect(headings[0].html).toMatch(/^La suite <math><mrow><msub><mi>u<\/mi>/);
+    expect(headings[0].html).not.toContain("annotation");
+  });
+
+  it("makes $$…$$ written on one line a displayed formula, even inside a sentence", async () => {
+    const { html } = await compileMarkdown("vaut $$\\frac{a}{b}$$ et $y$.");
+    expect(html).toMatch(/^<p>vaut <span class="math-display"><math display="block"/);
+    expect(html).toContain("et <math><mi>y</mi></math>.</p>");
+  });
+
+  it("renders titles with formulas, and their visible text", async () => {
+    expect(await compileInline("L'irrationalité de $\\sqrt{2}$")).toEqual({
+      html: "L'irrationalité de <math><msqrt><mn>2</mn></msqrt></math>",
+      text: "L'irrationalité de √(2)",
+    });
+  });
+});
+
+describe("figures", () => {
+  const figure = (code: string, attributes = '{alt="Une droite qui monte."}') =>
+    `Texte.\n\n:::figure[La droite $y = x$]${attributes}\n\`\`\`python\nimport matplotlib.pyplot as plt\n${code}\n\`\`\`\n:::\n`;
+
+  it("runs the code and puts its SVG in the page, themed, named by its alt text, with its caption", async () => {
+    const { html } = await compileMarkdown(figure('plt.plot([0, 1], [0, 1], "o-")\nplt.grid(True)'));
+    expect(html).toMatch(/<figure class="content-figure"><div class="figure-canvas"><svg xmlns="http:\/\/www.w3.org\/2000\/svg" viewBox="[\d. ]+" role="img" aria-label="Une droite qui monte." class="figure-svg"/);
+    expect(html).toMatch(/<figcaption>La droite <math>.*<\/math><\/figcaption><\/figure>/);
+    // Presentation attributes the stylesheet can override, the theme's placeholder colours, no <style> or inline style.
+    expect(html).toContain('stroke="#0a0001"');
+    expect(html).toContain('fill="currentColor"');
+    expect(html).not.toMatch(/<style|style="|<metadata|<\?xml/);
+    // Every id kept is referenced and carries the figure's prefix.
+    const ids = [...html.matchAll(/<svg[\s\S]*?<\/svg>/g)].flatMap(([svg]) => [...svg.matchAll(/ id="([^"]+)"/g)].map((match) => match[1]));
+    expect(ids.length).toBeGreaterThan(0);
+    for (const id of ids) expect(id).toMatch(/^fig-[0-9a-f]{8}-/);
+    for (const id of ids) expect(html).toMatch(new RegExp(`(#${id}"|url\\(#${id}\\))`));
+  });
+
+  it("refuses a colour outside the theme, code that fails, and a figure without caption or alt text", async () => {
+    await expect(compileMarkdown(figure('plt.plot([0, 1], [0, 1], color="red")'))).rejects.toThrow(
+      "couleur « #ff0000 » : une figure n'utilise que les couleurs du thème, C0 à C5 (et celle du texte, par défaut)",
+    );
+    await expect(compileMarkdown(figure("plt.plot([0, 1], [0, 1 / 0])"))).rejects.toThrow(/^figure 1 : le code de la figure échoue\n[\s\S]*ZeroDivisionError/);
+    await expect(compileMarkdown(figure("plt.plot([0, 1])", ""))).rejects.toThrow(
+      'figure 1 sans texte alternatif : ajouter {alt="Description de l\'image"}',
+    );
+    await expect(compileMarkdown(":::figure{alt=\"x\"}\n```python\nimport matplotlib.pyplot as plt\nplt.plot([0, 1])\n```\n:::\n")).rejects.toThrow(
+      'figure 1 sans légende : écrire :::figure[Légende]{alt="Description de l\'image"}',
+    );
   });
 });

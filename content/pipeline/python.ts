@@ -1,5 +1,6 @@
 import { spawnSync } from "node:child_process";
 import path from "node:path";
+import remarkDirective from "remark-directive";
 import remarkParse from "remark-parse";
 import { unified } from "unified";
 import type { ContentSource } from "./load.ts";
@@ -9,19 +10,25 @@ export interface Snippet {
   id: string;
   code: string;
   expected: string | null;
+  /** A figure's code (figures.ts): the runner returns the SVG it drew as its detail. */
+  figure?: boolean;
 }
 
 interface CodeNode {
   type: string;
+  name?: string;
   lang?: string | null;
   meta?: string | null;
   value?: string;
   children?: CodeNode[];
 }
 
-/** The runnable ```python blocks of a Markdown text (not ```python fragment), each with its expected output. */
+/**
+ * The runnable ```python blocks of a Markdown text (not ```python fragment), each with its expected
+ * output; a figure's code is not one (compiling the figure runs it).
+ */
 export function pythonBlocks(markdown: string): { code: string; expected: string | null }[] {
-  const tree = unified().use(remarkParse).parse(markdown) as CodeNode;
+  const tree = unified().use(remarkParse).use(remarkDirective).parse(markdown) as CodeNode;
   const blocks: { code: string; expected: string | null }[] = [];
   const walk = (node: CodeNode) => {
     const children = node.children ?? [];
@@ -30,7 +37,7 @@ export function pythonBlocks(markdown: string): { code: string; expected: string
         const next = children[index + 1];
         blocks.push({ code: child.value ?? "", expected: next?.type === "code" && next.lang === "output" ? (next.value ?? "") : null });
       }
-      walk(child);
+      if (!(child.type === "containerDirective" && child.name === "figure")) walk(child);
     });
   };
   walk(tree);

@@ -11,6 +11,8 @@ import type { MarkStatus } from "./learning.server";
 export interface ExerciseView {
   id: string;
   title: string;
+  /** The title as rendered: a formula in it shows as a formula. */
+  titleHtml: string;
   difficulty: 1 | 2 | 3;
   concours: boolean;
   method: string;
@@ -118,7 +120,7 @@ export function ExerciseCard({
     <article aria-labelledby={headingId} className="scroll-mt-24 rounded-2xl border border-border bg-card p-5 sm:p-6" id={exercise.id}>
       <header className="flex flex-wrap items-center gap-x-3 gap-y-2">
         <h2 id={headingId} className="text-xl font-bold">
-          Exercice {number} — {exercise.title}
+          Exercice {number} — <span dangerouslySetInnerHTML={{ __html: exercise.titleHtml }} />
         </h2>
         <DifficultyStars level={exercise.difficulty} />
         {exercise.concours ? <Badge tone="accent">Type concours</Badge> : null}
