@@ -5,6 +5,7 @@ import { Links, Meta, Outlet, Scripts, ScrollRestoration, data, isRouteErrorResp
 import { Toaster } from "./features/toast/toaster";
 import type { Route } from "./+types/root";
 import { ChatButton } from "./components/layout/chat-button";
+import { hasReadingToolbar } from "./components/layout/reading-toolbar";
 import { TOAST_DURATION_MS } from "./components/layout/constants";
 import { Footer } from "./components/layout/footer";
 import { Header } from "./components/layout/header";
@@ -79,7 +80,9 @@ export function Layout({ children }: { children: React.ReactNode }) {
           {children}
         </main>
         {rootData && showFooter ? <Footer config={rootData.config} /> : null}
-        {rootData ? <ChatButton messagingUrl={rootData.config.messagingUrl} /> : null}
+        {rootData ? (
+          <ChatButton messagingUrl={rootData.config.messagingUrl} desktopOnly={matches.some((match) => hasReadingToolbar(match.handle))} />
+        ) : null}
         <Toaster
           position="top-right"
           offset={{ top: 76, right: 16 }}

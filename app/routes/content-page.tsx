@@ -1,9 +1,9 @@
 import { loadContentRoute } from "~/features/content/content-route.server";
 import { useRouteLoaderData } from "react-router";
 import { ExternalButtonLink } from "~/components/ui/button";
-import { TableOfContents } from "~/components/layout/toc";
+import { FoldedTableOfContents, TableOfContents } from "~/components/layout/toc";
 import { ContentHtml } from "~/features/content/content-html";
-import { contentBody, getPage } from "~/features/content/store.server";
+import { contentBody, getPage, pageHeadings } from "~/features/content/store.server";
 import { pageMeta } from "~/features/site/meta";
 import { catalogPageMeta } from "~/features/site/page-meta.server";
 import type { loader as rootLoader } from "~/root";
@@ -17,7 +17,7 @@ export async function loader({ request, pattern, context }: Route.LoaderArgs) {
     page: {
       title: page.title,
       ...contentBody("page", page.id, context.documentRequest),
-      headings: page.headings,
+      headings: pageHeadings(page),
       cta: page.cta,
     },
   };
@@ -34,6 +34,7 @@ export default function ContentPage({ loaderData }: Route.ComponentProps) {
       <div className="lg:grid lg:grid-cols-[minmax(0,1fr)_16rem] lg:gap-12">
         <article className="min-w-0">
           <h1 className="text-3xl font-extrabold tracking-tight sm:text-4xl">{page.title}</h1>
+          {sections.length > 2 ? <FoldedTableOfContents headings={sections} label="Sommaire de la page" /> : null}
           <ContentHtml className="prose-content mt-6 max-w-3xl" html={page.html} htmlRef={page.htmlRef} />
           {page.cta === "booking" && rootData ? (
             <div className="mt-10 rounded-2xl border border-border bg-muted/60 p-6">

@@ -1,7 +1,9 @@
 import { Suspense, lazy } from "react";
 import { ArrowLeft, ArrowRight, BookOpenCheck, Layers, ListChecks } from "lucide-react";
 import { Link } from "react-router";
-import { TableOfContents } from "~/components/layout/toc";
+import { PillLinks } from "~/components/layout/pill-links";
+import { READING_HANDLE, ReadingToolbar } from "~/components/layout/reading-toolbar";
+import { FoldedTableOfContents, TableOfContents } from "~/components/layout/toc";
 import { loadContentRoute } from "~/features/content/content-route.server";
 import { ContentHtml } from "~/features/content/content-html";
 import { contentBody, contentHasMath, courseNavigation, getCourse } from "~/features/content/store.server";
@@ -34,33 +36,26 @@ export async function loader({ request, pattern, context }: Route.LoaderArgs) {
 
 export const meta: Route.MetaFunction = ({ loaderData }) => pageMeta(loaderData?.meta);
 
+export const handle = READING_HANDLE;
+
 export default function Course({ loaderData }: Route.ComponentProps) {
   const { course, navigation } = loaderData;
   useMathFonts(course.hasMath);
-  const companions = [
-    navigation.exercises && { ...navigation.exercises, label: "Exercices corrigés", Icon: ListChecks },
-    navigation.quiz && { ...navigation.quiz, label: "Quiz", Icon: BookOpenCheck },
-    navigation.flashcards && { ...navigation.flashcards, label: "Flashcards", Icon: Layers },
-  ].filter((item): item is NonNullable<typeof item> => Boolean(item));
   return (
     <div className="mx-auto max-w-7xl px-4">
       <div className="lg:grid lg:grid-cols-[minmax(0,1fr)_17rem] lg:gap-12">
         <article className="min-w-0">
           <h1 className="text-3xl font-extrabold tracking-tight sm:text-4xl">{course.title}</h1>
-          {companions.length ? (
-            <ul className="mt-4 flex flex-wrap gap-2" aria-label="Pages du chapitre">
-              {companions.map(({ path, label, Icon }) => (
-                <li key={path}>
-                  <Link
-                    to={path}
-                    className="inline-flex min-h-11 items-center gap-2 rounded-full border border-border px-4 text-sm font-semibold hover:bg-muted"
-                  >
-                    <Icon aria-hidden="true" className="size-4" /> {label}
-                  </Link>
-                </li>
-              ))}
-            </ul>
-          ) : null}
+          <PillLinks
+            label="Pages du chapitre"
+            className="mt-4"
+            links={[
+              navigation.exercises && { ...navigation.exercises, label: "Exercices corrigés", Icon: ListChecks },
+              navigation.quiz && { ...navigation.quiz, label: "Quiz", Icon: BookOpenCheck },
+              navigation.flashcards && { ...navigation.flashcards, label: "Flashcards", Icon: Layers },
+            ]}
+          />
+          <FoldedTableOfContents headings={course.headings} label="Sommaire du chapitre" />
           <div id="corps-du-cours">
             <ContentHtml className="prose-content long-read mt-8 max-w-3xl" html={course.html} htmlRef={course.htmlRef} />
           </div>
@@ -94,6 +89,7 @@ export default function Course({ loaderData }: Route.ComponentProps) {
           <TableOfContents headings={course.headings} label="Sommaire du chapitre" />
         </aside>
       </div>
+      <ReadingToolbar headings={course.headings} />
     </div>
   );
 }

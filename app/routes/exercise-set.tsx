@@ -11,6 +11,9 @@ import { readSetPrograms } from "~/features/python/programs.server";
 import { pageMeta } from "~/features/site/meta";
 import { catalogPageMeta } from "~/features/site/page-meta.server";
 import { useMathFonts } from "~/features/content/math-fonts";
+import { useScrollableFormulas } from "~/features/content/content-html";
+import { READING_HANDLE, ReadingToolbar } from "~/components/layout/reading-toolbar";
+import { useRef } from "react";
 import type { Route } from "./+types/exercise-set";
 import { readFormData } from "~/features/http/request-body.server";
 
@@ -50,12 +53,16 @@ export async function action({ request, pattern }: Route.ActionArgs) {
 
 export const meta: Route.MetaFunction = ({ loaderData }) => pageMeta(loaderData?.meta);
 
+export const handle = READING_HANDLE;
+
 export default function ExerciseSet({ loaderData }: Route.ComponentProps) {
   const { set, course, marks, signedIn, loginHref, hasMath, programs } = loaderData;
   useMathFonts(hasMath);
   const done = Object.values(marks).filter((status) => status === "reussi").length;
+  const page = useRef<HTMLDivElement>(null);
+  useScrollableFormulas(page);
   return (
-    <div className="mx-auto max-w-4xl px-4">
+    <div ref={page} className="mx-auto max-w-4xl px-4">
       <h1 className="text-3xl font-extrabold tracking-tight sm:text-4xl">{set.title}</h1>
       {course ? (
         <p className="mt-2">
@@ -84,6 +91,7 @@ export default function ExerciseSet({ loaderData }: Route.ComponentProps) {
           />
         ))}
       </div>
+      <ReadingToolbar />
     </div>
   );
 }

@@ -1,20 +1,44 @@
 import type { Heading } from "../../../content/compiled";
 
-/** Sticky table of contents of a long page (h2, and h3 indented). */
+/** The entries of a table of contents: each heading as rendered (a formula shows as a formula). */
+export function TocList({ headings, onNavigate }: { headings: Heading[]; onNavigate?: () => void }) {
+  return (
+    <ol className="flex flex-col gap-1.5 text-sm">
+      {headings.map((heading) => (
+        <li key={heading.id} className={heading.depth === 3 ? "pl-3 text-muted-foreground" : ""}>
+          <a
+            href={`#${heading.id}`}
+            onClick={onNavigate}
+            className="inline-block py-0.5 hover:text-primary hover:underline"
+            dangerouslySetInnerHTML={{ __html: heading.html }}
+          />
+        </li>
+      ))}
+    </ol>
+  );
+}
+
+/** Sticky table of contents of a long page (h2, and h3 indented), from desktop width. */
 export function TableOfContents({ headings, label = "Sommaire" }: { headings: Heading[]; label?: string }) {
   if (headings.length < 2) return null;
   return (
-    <nav aria-label={label} className="sticky top-24 max-h-[calc(100vh-7rem)] overflow-y-auto rounded-xl border border-border p-4">
+    // Its bottom stays clear of the floating chat button.
+    <nav aria-label={label} className="sticky top-24 max-h-[calc(100vh-12rem)] overflow-y-auto rounded-xl border border-border p-4">
       <p className="mb-2 text-sm font-bold uppercase tracking-wide text-muted-foreground">{label}</p>
-      <ol className="flex flex-col gap-1.5 text-sm">
-        {headings.map((heading) => (
-          <li key={heading.id} className={heading.depth === 3 ? "pl-3 text-muted-foreground" : ""}>
-            <a href={`#${heading.id}`} className="hover:text-primary hover:underline">
-              {heading.text}
-            </a>
-          </li>
-        ))}
-      </ol>
+      <TocList headings={headings} />
     </nav>
+  );
+}
+
+/** The same table of contents below desktop width, folded at the top of the page. */
+export function FoldedTableOfContents({ headings, label = "Sommaire" }: { headings: Heading[]; label?: string }) {
+  if (headings.length < 2) return null;
+  return (
+    <details className="mt-6 rounded-xl border border-border lg:hidden" data-testid="sommaire-replie">
+      <summary className="flex min-h-11 cursor-pointer items-center px-4 font-semibold">{label}</summary>
+      <nav aria-label={label} className="border-t border-border px-4 py-3">
+        <TocList headings={headings} />
+      </nav>
+    </details>
   );
 }

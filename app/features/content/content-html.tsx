@@ -1,4 +1,4 @@
-import { createContext, useContext, useState } from "react";
+import { createContext, useContext, useEffect, useRef, useState } from "react";
 
 /**
  * The server's reader of content bodies by reference (see ContentHtml); absent in the browser.
@@ -22,5 +22,51 @@ function ContentBody({ html, htmlRef, className }: { html: string | null; htmlRe
   // Hydrated from the document: a later revalidation of the same page must not rewrite the body.
   const [hydrated] = useState(() => html === null);
   const content = hydrated ? (readOnServer?.(htmlRef) ?? "") : (html ?? "");
-  return <div className={className} dangerouslySetInnerHTML={{ __html: content }} suppressHydrationWarning />;
+  const ref = useRef<HTMLDivElement>(null);
+  useScrollableFormulas(ref);
+  return <div ref={ref} className={className} dangerouslySetInnerHTML={{ __html: content }} suppressHydrationWarning />;
+}
+
+/**
+ * A display formula wider than the column scrolls inside its own block (app.css): this marks the ones
+ * that overflow, so the stylesheet fades the side that has more (the visible hint), and makes them
+ * reachable with the keyboard (a scrolling region must take the focus). Formulas that appear later (a
+ * hint, a solution, the next quiz question) are marked as they come.
+ */
+export function useScrollableFormulas(ref: React.RefObject<HTMLElement | null>) {
+  useEffect(() => {
+    const container = ref.current;
+    if (!container) return;
+    const mark = (formula: HTMLElement) => {
+      const overflowing = formula.scrollWidth > formula.clientWidth + 1;
+      formula.toggleAttribute("data-overflowing", overflowing);
+      formula.toggleAttribute("data-at-start", formula.scrollLeft <= 1);
+      formula.toggleAttribute("data-at-end", formula.scrollLeft + formula.clientWidth >= formula.scrollWidth - 1);
+      if (overflowing) {
+        formula.tabIndex = 0;
+        formula.setAttribute("role", "group");
+        formula.setAttribute("aria-label", "Formule défilante");
+      } else {
+        formula.removeAttribute("tabindex");
+        formula.removeAttribute("role");
+        formula.removeAttribute("aria-label");
+      }
+    };
+    const markAll = () => container.querySelectorAll<HTMLElement>(".math-display").forEach(mark);
+    const onScroll = (event: Event) => {
+      if (event.target instanceof HTMLElement && event.target.classList.contains("math-display")) mark(event.target);
+    };
+    const resizes = new ResizeObserver(markAll);
+    resizes.observe(container);
+    const additions = new MutationObserver(markAll);
+    additions.observe(container, { childList: true, subtree: true });
+    // Scroll events do not bubble; capturing them on the container sees every formula's.
+    container.addEventListener("scroll", onScroll, { capture: true, passive: true });
+    markAll();
+    return () => {
+      resizes.disconnect();
+      additions.disconnect();
+      container.removeEventListener("scroll", onScroll, { capture: true });
+    };
+  }, [ref]);
 }

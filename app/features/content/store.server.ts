@@ -3,6 +3,7 @@ import path from "node:path";
 import { LRUCache } from "lru-cache";
 import contentLocation from "virtual:content-store";
 import type { CompiledByKind, ContentKind } from "../../../content/collections";
+import type { Heading } from "../../../content/compiled";
 import type { ContentIndex, ContentIndexEntry } from "../../../content/pipeline/artefacts";
 import { findCatalogEntry } from "../../catalog/catalog";
 import { hasPage } from "../../catalog/site-pages";
@@ -164,13 +165,49 @@ export function contentHasMath(content: { id: string }): boolean {
   return contentMeta(content.id)?.hasMath ?? false;
 }
 
+const TOKEN = /\{\{([a-zA-Z.]+)\}\}/g;
+
+/**
+ * The h2 sections (by heading id) whose every token is unset: « Directeur de la publication » with no
+ * director configured would show a heading with nothing after it. They are left out whole.
+ */
+function sectionsWithoutValues(html: string, values: Record<string, string | undefined>): Set<string> {
+  const empty = new Set<string>();
+  for (const section of html.split(/(?=<h2[\s>])/)) {
+    const id = /^<h2 id="([^"]+)"/.exec(section)?.[1];
+    const tokens = [...section.matchAll(TOKEN)].map((match) => match[1]);
+    if (id && tokens.length > 0 && tokens.every((token) => !values[token])) empty.add(id);
+  }
+  return empty;
+}
+
 /**
  * Fills configuration tokens. A list item whose token is not configured is dropped whole, so a page
- * never shows an empty « Adresse : » line.
+ * never shows an empty « Adresse : » line, and so is a section none of whose tokens is configured.
  */
 export function fillTokens(html: string, values = tokenValues()): string {
-  const withoutMissing = html.replace(/<li>((?:(?!<\/li>)[\s\S])*?)\{\{([a-zA-Z.]+)\}\}((?:(?!<\/li>)[\s\S])*?)<\/li>\n?/g, (item, _before, token: string) =>
-    values[token] ? item : "",
-  );
-  return withoutMissing.replace(/\{\{([a-zA-Z.]+)\}\}/g, (_match, token: string) => escapeHtml(values[token] ?? ""));
+  const emptySections = sectionsWithoutValues(html, values);
+  const sections = html.split(/(?=<h2[\s>])/).filter((section) => !emptySections.has(/^<h2 id="([^"]+)"/.exec(section)?.[1] ?? ""));
+  const withoutMissing = sections
+    .join("")
+    .replace(/<li>((?:(?!<\/li>)[\s\S])*?)\{\{([a-zA-Z.]+)\}\}((?:(?!<\/li>)[\s\S])*?)<\/li>\n?/g, (item, _before, token: string) =>
+      values[token] ? item : "",
+    );
+  return withoutMissing.replace(TOKEN, (_match, token: string) => escapeHtml(values[token] ?? ""));
+}
+
+/** A page's headings as its body shows them: tokens filled, those of sections left out dropped. */
+export function pageHeadings(page: CompiledByKind["page"], values = tokenValues()): Heading[] {
+  const emptySections = sectionsWithoutValues(page.html, values);
+  let inEmptySection = false;
+  return page.headings
+    .filter((heading) => {
+      if (heading.depth === 2) inEmptySection = emptySections.has(heading.id);
+      return !inEmptySection;
+    })
+    .map((heading) => ({
+      ...heading,
+      text: heading.text.replace(TOKEN, (_match, token: string) => values[token] ?? ""),
+      html: fillTokens(heading.html, values),
+    }));
 }
