@@ -1,14 +1,17 @@
 import { CourseLink } from "~/components/layout/course-link";
+import { READING_HANDLE, ReadingToolbar } from "~/components/layout/reading-toolbar";
 import { loadContentRoute } from "~/features/content/content-route.server";
 import { data } from "react-router";
 import { z } from "zod";
-import { contentHasMath, getQuiz, parentCourse } from "~/features/content/store.server";
+import { contentHasMath, courseNavigation, getCourse, getQuiz, parentCourse } from "~/features/content/store.server";
 import { bestAttempt, saveQuizAttempt } from "~/features/learning/learning.server";
 import { QuizPlayer } from "~/features/learning/quiz-player";
 import { type Answer, gradeAnswer, publicQuestion, scoreQuiz } from "~/features/learning/quiz-grading";
 import { pageMeta } from "~/features/site/meta";
 import { catalogPageMeta } from "~/features/site/page-meta.server";
 import { useMathFonts } from "~/features/content/math-fonts";
+import { useScrollableFormulas } from "~/features/content/content-html";
+import { useRef } from "react";
 import type { Route } from "./+types/quiz";
 import { readFormData } from "~/features/http/request-body.server";
 import { recordQuizSubmission } from "~/features/assignments/assignments.server";
@@ -22,14 +25,19 @@ const formSchema = z.discriminatedUnion("intent", [
 
 /**
  * The first question, without its key: the answers stay on the server until the student answers, and
- * each next question comes with the grading of the one before (the page shows one at a time).
+ * each next question comes with the grading of the one before (the page shows one at a time). The end
+ * of the quiz links to the chapter's other pages and to the next chapter, those that are published.
  */
 export async function loader({ request, pattern }: Route.LoaderArgs) {
   const { entry, content: quiz, session } = await loadContentRoute({ request, pattern }, getQuiz);
+  const course = parentCourse(quiz.course);
+  const chapter = course && quiz.course ? getCourse(quiz.course) : undefined;
+  const navigation = chapter ? courseNavigation(chapter) : undefined;
   return {
     meta: catalogPageMeta(entry, quiz.description),
     title: quiz.title,
-    course: parentCourse(quiz.course),
+    course,
+    nextSteps: { course, exercises: navigation?.exercises, flashcards: navigation?.flashcards, next: navigation?.next },
     firstQuestion: publicQuestion(quiz.questions[0]),
     questionCount: quiz.questions.length,
     hasMath: contentHasMath(quiz),
@@ -75,11 +83,15 @@ export async function action({ request, pattern }: Route.ActionArgs) {
 
 export const meta: Route.MetaFunction = ({ loaderData }) => pageMeta(loaderData?.meta);
 
+export const handle = READING_HANDLE;
+
 export default function QuizPage({ loaderData }: Route.ComponentProps) {
-  const { title, course, firstQuestion, questionCount, hasMath, signedIn, best } = loaderData;
+  const { title, course, nextSteps, firstQuestion, questionCount, hasMath, signedIn, best } = loaderData;
   useMathFonts(hasMath);
+  const page = useRef<HTMLDivElement>(null);
+  useScrollableFormulas(page);
   return (
-    <div className="mx-auto max-w-3xl px-4">
+    <div ref={page} className="mx-auto max-w-3xl px-4">
       <h1 className="text-3xl font-extrabold tracking-tight sm:text-4xl">{title}</h1>
       <p className="mt-2 text-muted-foreground">
         {questionCount} questions, corrigées une à une avec leur explication.
@@ -91,8 +103,9 @@ export default function QuizPage({ loaderData }: Route.ComponentProps) {
         </p>
       ) : null}
       <div className="mt-8">
-        <QuizPlayer firstQuestion={firstQuestion} questionCount={questionCount} signedIn={signedIn} />
+        <QuizPlayer firstQuestion={firstQuestion} questionCount={questionCount} signedIn={signedIn} nextSteps={nextSteps} />
       </div>
+      <ReadingToolbar />
     </div>
   );
 }

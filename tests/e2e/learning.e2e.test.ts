@@ -2,16 +2,19 @@ import { spawnSync } from "node:child_process";
 import { mkdtempSync, readFileSync, readdirSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
+import type { Locator, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { parse as parseYaml } from "yaml";
+import { readBuiltContent } from "../support/compiled-content";
 import { type RunningServer, startServer } from "../support/server";
-import { gotoHydrated, registerThroughForm, setupBrowser, toastText, uniqueEmail } from "./support/browser";
+import { MOBILE, gotoHydrated, registerThroughForm, setupBrowser, toastText, uniqueEmail } from "./support/browser";
 import { proseSentinel } from "../support/prose";
 import { answerWholeQuiz, readQuizFile } from "./support/quiz";
 
 const browser = setupBrowser();
 const baseUrl = inject("baseUrl");
 const PASSWORD = "violon-nuage-cerise-42";
+const store = readBuiltContent();
 
 type ExerciseFile = { exercises: { id: string; hints: string[]; solution: string }[] };
 
@@ -20,6 +23,24 @@ async function member() {
   await registerThroughForm(page, { firstName: "Élise", email: uniqueEmail("eleve"), password: PASSWORD });
   return page;
 }
+
+/** A finger sliding by (dx, dy) across the middle of `target`, through Chromium's touch input: real pointer events. */
+async function swipe(page: Page, target: Locator, dx: number, dy: number) {
+  await target.scrollIntoViewIfNeeded();
+  const box = (await target.boundingBox())!;
+  const start = { x: box.x + box.width / 2 - dx / 2, y: box.y + box.height / 2 - dy / 2 };
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send("Input.dispatchTouchEvent", { type: "touchStart", touchPoints: [start] });
+  for (let step = 1; step <= 5; step++) {
+    const point = { x: start.x + (dx * step) / 5, y: start.y + (dy * step) / 5 };
+    await cdp.send("Input.dispatchTouchEvent", { type: "touchMove", touchPoints: [point] });
+  }
+  await cdp.send("Input.dispatchTouchEvent", { type: "touchEnd", touchPoints: [] });
+  await cdp.detach();
+}
+
+const cardPosition = (page: Page) => page.getByText(/^Carte \d+ sur \d+$/).textContent();
+const markedSentence = (page: Page) => page.getByText(/^(Aucune carte|\d+ cartes?) .*à revoir\.$/).textContent();
 
 describe("Python track access", () => {
   it("sends a visitor to /acces-restreint with the encoded path and query and section=python", async () => {
@@ -118,6 +139,116 @@ describe("course, exercises, quiz, flashcards and reference", () => {
     expect(entries[0].id).toMatch(/^python-flashcards:/);
   });
 
+  it("keeps the keys after « À revoir »: → shows the next card, Space flips it and leaves the mark alone", async () => {
+    const page = await member();
+    await gotoHydrated(page, "/python-flashcards");
+    const card = page.getByTestId("flashcard");
+    await page
+      .getByText("Cliquez sur la carte ou appuyez sur Espace pour la retourner\u00a0; flèches ← et → pour changer de carte.")
+      .waitFor();
+    await page.getByRole("button", { name: "À revoir", exact: true }).click();
+    await page.getByRole("button", { name: "À revoir ✓" }).waitFor();
+    await expect.poll(() => markedSentence(page)).toBe("1 carte de ce paquet marquée à revoir.");
+
+    // The focus stays on the « À revoir » button: the arrows and Space still drive the cards.
+    await page.keyboard.press("ArrowRight");
+    await expect.poll(() => cardPosition(page)).toMatch(/^Carte 2 sur/);
+    expect(await card.getAttribute("data-side")).toBe("recto");
+    expect(await page.evaluate(() => document.activeElement?.textContent)).toBe("À revoir");
+    await page.keyboard.press("Space");
+    await expect.poll(() => card.getAttribute("data-side")).toBe("verso");
+    // Had Space also pressed the focused button, the second card would be marked in the same render.
+    expect(await page.getByRole("button", { name: "À revoir", exact: true }).getAttribute("aria-pressed")).toBe("false");
+    expect(await markedSentence(page)).toBe("1 carte de ce paquet marquée à revoir.");
+
+    await page.keyboard.press("ArrowLeft");
+    await expect.poll(() => cardPosition(page)).toMatch(/^Carte 1 sur/);
+    expect(await page.getByRole("button", { name: "À revoir ✓" }).getAttribute("aria-pressed")).toBe("true");
+    expect(await page.getByRole("button", { name: "Carte suivante" }).textContent()).toContain("Carte suivante");
+  });
+
+  it("on a touch screen, a tap flips the card, a swipe changes it and the hint speaks of touch", async () => {
+    // Signed in on the desktop, then the same session on a touch phone.
+    const desktop = await member();
+    const page = await browser.newPage({ ...MOBILE, storageState: await desktop.context().storageState() });
+    await gotoHydrated(page, "/python-flashcards");
+    await page.getByText("Touchez la carte pour la retourner, glissez vers la gauche ou la droite pour changer de carte.").waitFor();
+    expect(await page.getByText(/appuyez sur Espace/).count()).toBe(0);
+    const card = page.getByTestId("flashcard");
+
+    await card.tap();
+    await expect.poll(() => card.getAttribute("data-side")).toBe("verso");
+    await swipe(page, card, -200, 0);
+    await expect.poll(() => cardPosition(page)).toMatch(/^Carte 2 sur/);
+    expect(await card.getAttribute("data-side")).toBe("recto");
+    await swipe(page, card, -200, 0);
+    await expect.poll(() => cardPosition(page)).toMatch(/^Carte 3 sur/);
+    await swipe(page, card, 200, 0);
+    await expect.poll(() => cardPosition(page)).toMatch(/^Carte 2 sur/);
+
+    // Scrolling over the card neither changes nor flips it: the tap after it is the next thing the card does.
+    await swipe(page, card, 10, -150);
+    await card.tap();
+    await expect.poll(() => card.getAttribute("data-side")).toBe("verso");
+    expect(await cardPosition(page)).toMatch(/^Carte 2 sur/);
+  });
+
+  it("ends a quiz with every question reviewed, then the chapter's course, exercises and next chapter", async () => {
+    const quiz = readQuizFile("chapitres-libres-suites-quiz.yaml");
+    const compiled = store.quizzes["chapitres-libres-suites-quiz"];
+    const page = await browser.newPage();
+    await gotoHydrated(page, "/chapitres-libres/suites-quiz");
+    await answerWholeQuiz(page, quiz);
+    const total = quiz.questions.length;
+    await page.getByRole("heading", { name: `Score final\u00a0: ${total} / ${total}` }).waitFor();
+
+    const review = page.getByRole("region", { name: "Corrigé détaillé" });
+    const items = review.locator(":scope > ol > li");
+    expect(await items.count()).toBe(total);
+    expect(await review.getByText("Votre réponse\u00a0:").count()).toBe(total);
+    expect(await review.getByText("Bonne réponse\u00a0:").count()).toBe(total);
+    expect(await review.getByText("Juste", { exact: true }).count()).toBe(total);
+    let explanations = 0;
+    for (const [index, question] of compiled.questions.entries()) {
+      const item = items.nth(index);
+      expect(await item.getByRole("heading", { level: 3 }).textContent()).toBe(`Question ${index + 1}`);
+      const text = (await item.textContent())!;
+      const prompt = proseSentinel(question.promptHtml);
+      if (prompt) expect(text).toContain(prompt);
+      const explanation = proseSentinel(question.explanationHtml);
+      if (explanation) {
+        expect(text).toContain(explanation);
+        explanations++;
+      }
+    }
+    expect(explanations).toBeGreaterThan(3);
+    // Plain answers as typed and as the key; options by their letter, in « Votre réponse » and « Bonne réponse ».
+    const item = (id: string) => items.nth(quiz.questions.findIndex((question) => question.id === id));
+    expect(await item("bornee-converge").getByText("Votre réponse\u00a0: Faux").count()).toBe(1);
+    expect(await item("bornee-converge").getByText("Bonne réponse\u00a0: Faux").count()).toBe(1);
+    expect(await item("arithmetico-geometrique-terme").getByText("Votre réponse\u00a0: 67").count()).toBe(1);
+    expect(await item("arithmetico-geometrique-terme").getByText("Bonne réponse\u00a0: 67").count()).toBe(1);
+    expect(await item("limite-fraction").getByText("Votre réponse\u00a0: 0,4").count()).toBe(1);
+    expect(await item("limite-fraction").getByText("Bonne réponse\u00a0: 0,4").count()).toBe(1);
+    const [firstQuestion] = quiz.questions;
+    const firstKey = `${firstQuestion.options!.find((option) => option.correct)!.id.toUpperCase()}.`;
+    expect(await item(firstQuestion.id).getByText(firstKey, { exact: true }).count()).toBe(2);
+
+    const ways = page.getByRole("navigation", { name: "Pour continuer" });
+    expect(await ways.getByRole("link", { name: "Revoir le cours" }).getAttribute("href")).toBe("/chapitres-libres/suites-cours");
+    expect(await ways.getByRole("link", { name: "Exercices du chapitre" }).getAttribute("href")).toBe("/chapitres-libres/suites-exercices");
+    // This chapter has no flashcards.
+    expect(await ways.getByRole("link", { name: "Flashcards du chapitre" }).count()).toBe(0);
+    const next = store.courses["chapitres-libres-series-cours"];
+    expect(await ways.getByRole("link", { name: `Chapitre suivant\u00a0: ${next.title}` }).getAttribute("href")).toBe(
+      "/chapitres-libres/series-cours",
+    );
+
+    await page.getByRole("button", { name: "Recommencer le quiz" }).click();
+    await page.getByText(`Question 1 sur ${total}`).waitFor();
+    expect(await review.count()).toBe(0);
+  });
+
   it("searches the Python reference and filters by category", async () => {
     const page = await member();
     await gotoHydrated(page, "/python-reference");
@@ -140,7 +271,8 @@ describe("maths access right", () => {
   beforeAll(async () => {
     // A server of its own, whose database already holds an access code made with the admin CLI.
     const dataDir = mkdtempSync(path.join(tmpdir(), "tremplin-maths-"));
-    const cli = spawnSync("npx", ["tsx", "scripts/admin.ts", "create-code", "maths", "--uses", "1"], {
+    // Two students redeem it: the chapter's and the quiz's test.
+    const cli = spawnSync("npx", ["tsx", "scripts/admin.ts", "create-code", "maths", "--uses", "2"], {
       env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: "" },
       encoding: "utf8",
     });
@@ -167,6 +299,34 @@ describe("maths access right", () => {
     await page.waitForURL((url) => url.pathname === "/formation/maths-elements-de-logique");
     await expect.poll(() => toastText(page)).toBe("Accès débloqué Les chapitres de mathématiques vous sont ouverts.");
     expect(await page.getByRole("heading", { level: 1 }).textContent()).toBe("Chapitre 1 : Éléments de logique");
+  });
+
+  it("ends a maths chapter's quiz with links to its course, exercises, flashcards and the next chapter", async () => {
+    const page = await browser.newPage({ baseURL: server.url });
+    await registerThroughForm(page, { firstName: "Noé", email: uniqueEmail("maths-quiz"), password: PASSWORD });
+    await gotoHydrated(page, "/formation/maths-elements-de-logique-quiz");
+    await page.getByLabel("Code d'accès").fill(code);
+    await page.getByRole("button", { name: "Débloquer l'accès" }).click();
+    await page.waitForURL((url) => url.pathname === "/formation/maths-elements-de-logique-quiz");
+    const quiz = readQuizFile("maths-elements-de-logique-quiz.yaml");
+    await answerWholeQuiz(page, quiz);
+    const total = quiz.questions.length;
+    await page.getByRole("heading", { name: `Score final\u00a0: ${total} / ${total}` }).waitFor();
+    expect(await page.getByRole("region", { name: "Corrigé détaillé" }).locator(":scope > ol > li").count()).toBe(total);
+
+    const ways = page.getByRole("navigation", { name: "Pour continuer" });
+    const links = await ways
+      .getByRole("link")
+      .evaluateAll((anchors) => anchors.map((anchor) => [anchor.textContent!.trim(), anchor.getAttribute("href")]));
+    expect(links).toEqual([
+      ["Revoir le cours", "/formation/maths-elements-de-logique"],
+      ["Exercices du chapitre", "/formation/maths-elements-de-logique-exercices"],
+      ["Flashcards du chapitre", "/formation/maths-elements-de-logique-flashcards"],
+      [`Chapitre suivant\u00a0: ${store.courses["maths-ensembles-et-applications"].title}`, "/formation/maths-ensembles-et-applications"],
+    ]);
+    await ways.getByRole("link", { name: /^Chapitre suivant/ }).click();
+    await page.waitForURL((url) => url.pathname === "/formation/maths-ensembles-et-applications");
+    await page.getByRole("heading", { level: 1, name: store.courses["maths-ensembles-et-applications"].title }).waitFor();
   });
 });
 

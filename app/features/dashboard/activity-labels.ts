@@ -5,7 +5,7 @@ import type { HistoryEntry } from "../activity/activity";
 
 const byContentId = new Map(catalog.filter((entry) => entry.contentId).map((entry) => [entry.contentId!, entry]));
 
-const plural = (n: number, word: string) => `${n} ${word}${n > 1 ? "s" : ""}`;
+import { plural } from "~/lib/plural";
 
 function field(value: unknown, key: string): unknown {
   return value && typeof value === "object" ? (value as Record<string, unknown>)[key] : undefined;
@@ -24,7 +24,7 @@ export function describeActivity(row: Pick<HistoryEntry, "id" | "activityType" |
     case "search": {
       const term = String(field(row.inputData, "term") ?? "");
       const results = Number(field(row.outputData, "resultCount") ?? 0);
-      return { label: `Recherche « ${term} » (${plural(results, "résultat")})`, href: null };
+      return { label: `Recherche « ${term} » (${plural(results, "résultat", "résultats")})`, href: null };
     }
     case "quiz": {
       const entry = byContentId.get(String(field(row.inputData, "quizId")));

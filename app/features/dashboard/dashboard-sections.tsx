@@ -10,8 +10,7 @@ import { LOCAL_DATA_EVENT } from "../learning/local-data-keys";
 import type { LocalUserData } from "../learning/local-data";
 import { ACTIVITY_LABELS } from "../progress/progress";
 import type { ChartDay, DashboardData, SubjectProgress } from "./dashboard";
-
-const plural = (n: number, word: string, plural = `${word}s`) => `${n} ${n > 1 ? plural : word}`;
+import { plural } from "~/lib/plural";
 
 /** A ring for the global progression: the one figure a picture says better. */
 export function ProgressRing({ value }: { value: number }) {

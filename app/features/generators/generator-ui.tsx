@@ -7,6 +7,7 @@ import { Button } from "~/components/ui/button";
 import { toast } from "~/features/toast/toaster";
 import { ENGINE_LABELS, type Engine, type Source } from "./generators";
 import type { GeneratorSlug, GeneratorTool } from "./tool-list";
+import { plural } from "~/lib/plural";
 
 /** The quota part of the loader data (route.server.ts QuotaView), as the pages receive it. */
 export interface QuotaInfo {
@@ -17,14 +18,12 @@ export interface QuotaInfo {
   remaining: Partial<Record<string, number>>;
 }
 
-const plural = (n: number, word: string) => `${n} ${word}${n > 1 ? "s" : ""}`;
-
 /** « Il vous reste 28 générations sur 30 aujourd'hui. » or the visitors' limits (their page is cached). */
 export function quotaSentence(quota: QuotaInfo, slug: GeneratorSlug, remainingNow?: number): string {
   const remaining = remainingNow ?? quota.remaining[slug];
   if (quota.signedIn && remaining !== undefined)
-    return `Il vous reste ${plural(remaining, "génération")} sur ${quota.perDay} aujourd'hui pour cet outil.`;
-  return `Sans compte\u00a0: ${plural(quota.visitorPerDay, "génération")} par jour et par outil. Avec un compte gratuit\u00a0: ${quota.perDay}.`;
+    return `Il vous reste ${plural(remaining, "génération", "générations")} sur ${quota.perDay} aujourd'hui pour cet outil.`;
+  return `Sans compte\u00a0: ${plural(quota.visitorPerDay, "génération", "générations")} par jour et par outil. Avec un compte gratuit\u00a0: ${quota.perDay}.`;
 }
 
 export function engineSentence(modelOn: boolean): string {

@@ -1,9 +1,24 @@
-import { CheckCircle2, XCircle } from "lucide-react";
-import { useEffect, useState } from "react";
+import { ArrowRight, BookOpen, CheckCircle2, Layers, ListChecks, XCircle } from "lucide-react";
+import { useEffect, useRef, useState } from "react";
 import { useFetcher } from "react-router";
+import { PillLinks } from "~/components/layout/pill-links";
+import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
 import { ProgressBar } from "~/components/ui/progress-bar";
 import type { Answer, Grading, PublicQuestion } from "./quiz-grading";
+
+interface PageLink {
+  path: string;
+  title: string;
+}
+
+/** Where to go after the quiz: the chapter's course, exercises and flashcards, and the next chapter (published ones only). */
+export interface QuizNextSteps {
+  course?: PageLink;
+  exercises?: PageLink;
+  flashcards?: PageLink;
+  next?: PageLink;
+}
 
 type ActionResult =
   | { kind: "grading"; grading: Grading; next: PublicQuestion | null }
@@ -12,16 +27,20 @@ type ActionResult =
 
 /**
  * Plays a quiz: the browser holds no key; each answer is graded by the page's action, which also sends
- * the next question (the page starts with the first one only).
+ * the next question (the page starts with the first one only). The review at the end shows, for each
+ * question, the answer given and what its grading brought back from the server: nothing the student had
+ * not already been sent after answering.
  */
 export function QuizPlayer({
   firstQuestion,
   questionCount,
   signedIn,
+  nextSteps = {},
 }: {
   firstQuestion: PublicQuestion;
   questionCount: number;
   signedIn: boolean;
+  nextSteps?: QuizNextSteps;
 }) {
   const fetcher = useFetcher<ActionResult>();
   const [questions, setQuestions] = useState<PublicQuestion[]>([firstQuestion]);
@@ -58,27 +77,37 @@ export function QuizPlayer({
   };
   const busy = fetcher.state !== "idle";
 
+  // The « Voir mon score » button is gone: the focus goes to the score rather than to the page's start.
+  const scoreHeading = useRef<HTMLHeadingElement>(null);
+  useEffect(() => {
+    if (final) scoreHeading.current?.focus();
+  }, [final]);
+
   if (final) {
     const percent = Math.round((final.score / final.total) * 100);
     return (
-      <section aria-labelledby="score" className="rounded-2xl border border-border bg-card p-6 text-center">
-        <h2 id="score" className="text-2xl font-bold">
-          Score final&nbsp;: {final.score} / {final.total}
-        </h2>
-        <p className="mt-2 text-muted-foreground">
-          {percent >= 80
-            ? "Très bien : le chapitre est maîtrisé."
-            : percent >= 50
-              ? "Des bases solides : revoyez les questions manquées."
-              : "Reprenez le cours et les méthodes, puis retentez le quiz."}
-        </p>
-        <p className="mt-2 text-sm text-muted-foreground">
-          {signedIn ? (final.saved ? "Votre tentative est enregistrée." : "") : "Connectez-vous pour garder la trace de vos tentatives."}
-        </p>
-        <Button className="mt-6" onClick={restart}>
-          Recommencer le quiz
-        </Button>
-      </section>
+      <div className="flex flex-col gap-8">
+        <section aria-labelledby="score" className="rounded-2xl border border-border bg-card p-6 text-center">
+          <h2 id="score" ref={scoreHeading} tabIndex={-1} className="text-2xl font-bold">
+            Score final&nbsp;: {final.score} / {final.total}
+          </h2>
+          <p className="mt-2 text-muted-foreground">
+            {percent >= 80
+              ? "Très bien : le chapitre est maîtrisé."
+              : percent >= 50
+                ? "Des bases solides : revoyez les questions manquées."
+                : "Reprenez le cours et les méthodes, puis retentez le quiz."}
+          </p>
+          <p className="mt-2 text-sm text-muted-foreground">
+            {signedIn ? (final.saved ? "Votre tentative est enregistrée." : "") : "Connectez-vous pour garder la trace de vos tentatives."}
+          </p>
+          <NextStepLinks nextSteps={nextSteps} />
+          <Button className="mt-6" onClick={restart}>
+            Recommencer le quiz
+          </Button>
+        </section>
+        <QuizReview questions={questions} answers={answers} gradings={gradings} />
+      </div>
     );
   }
   if (!question) return null;
@@ -210,6 +239,111 @@ export function QuizPlayer({
         </div>
       ) : null}
       {fetcher.data?.kind === "error" ? <p className="mt-4 font-medium text-destructive">{fetcher.data.message}</p> : null}
+    </section>
+  );
+}
+
+/** The chapter's other pages and the next chapter, those that exist. */
+function NextStepLinks({ nextSteps }: { nextSteps: QuizNextSteps }) {
+  const { course, exercises, flashcards, next } = nextSteps;
+  if (!course && !exercises && !flashcards && !next) return null;
+  return (
+    <nav aria-label="Pour continuer" className="mt-6">
+      <PillLinks
+        className="justify-center"
+        links={[
+          course && { path: course.path, label: "Revoir le cours", Icon: BookOpen },
+          exercises && { path: exercises.path, label: "Exercices du chapitre", Icon: ListChecks },
+          flashcards && { path: flashcards.path, label: "Flashcards du chapitre", Icon: Layers },
+          next && { path: next.path, label: `Chapitre suivant\u00a0: ${next.title}`, Icon: ArrowRight, iconAfter: true },
+        ]}
+      />
+    </nav>
+  );
+}
+
+/** Options shown as in the quiz: their letter, then their text (which may be only a formula). */
+function OptionList({ options }: { options: { id: string; html: string }[] }) {
+  return (
+    <ul className="mt-1 flex flex-col gap-1">
+      {options.map((option) => (
+        <li key={option.id} className="flex items-baseline gap-2">
+          <span className="font-semibold">{option.id.toUpperCase()}.</span>
+          <div className="prose-content" dangerouslySetInnerHTML={{ __html: option.html }} />
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+/** The student's answer as text, or the options chosen. */
+function givenAnswer(question: PublicQuestion, answer: Answer | undefined) {
+  const chosen = answer === undefined ? [] : Array.isArray(answer) ? answer : [answer];
+  if (chosen.length === 0 || chosen.every((value) => value.trim() === "")) return "Pas de réponse";
+  if (question.type === "single" || question.type === "multiple")
+    return <OptionList options={question.options.filter((option) => chosen.includes(option.id))} />;
+  if (question.type === "truefalse") return chosen[0] === "true" ? "Vrai" : "Faux";
+  return chosen[0];
+}
+
+/** The key, as the grading sent it once the question was answered. */
+function expectedAnswer(question: PublicQuestion, grading: Grading) {
+  if ((question.type === "single" || question.type === "multiple") && grading.correctOptionIds)
+    return <OptionList options={question.options.filter((option) => grading.correctOptionIds?.includes(option.id))} />;
+  return grading.correctAnswer ?? "";
+}
+
+/** Every question again with the answer given, the right one, whether it was right (in words) and the explanation. */
+function QuizReview({
+  questions,
+  answers,
+  gradings,
+}: {
+  questions: PublicQuestion[];
+  answers: Record<string, Answer>;
+  gradings: Record<string, Grading>;
+}) {
+  return (
+    <section aria-labelledby="corrige" className="rounded-2xl border border-border bg-card p-5 sm:p-6">
+      <h2 id="corrige" className="text-2xl font-bold">
+        Corrigé détaillé
+      </h2>
+      <ol className="mt-4 flex flex-col">
+        {questions.map((question, index) => {
+          const grading = gradings[question.id];
+          if (!grading) return null;
+          const given = givenAnswer(question, answers[question.id]);
+          const expected = expectedAnswer(question, grading);
+          return (
+            <li key={question.id} className="border-t border-border py-5 first:border-t-0 first:pt-0 last:pb-0">
+              <div className="flex flex-wrap items-center gap-3">
+                <h3 className="text-lg font-bold">Question {index + 1}</h3>
+                {grading.correct ? (
+                  <Badge tone="success">
+                    <CheckCircle2 aria-hidden="true" className="mr-1 size-3.5" />
+                    Juste
+                  </Badge>
+                ) : (
+                  <Badge tone="danger">
+                    <XCircle aria-hidden="true" className="mr-1 size-3.5" />
+                    Faux
+                  </Badge>
+                )}
+              </div>
+              <div className="prose-content mt-2 font-medium" dangerouslySetInnerHTML={{ __html: question.promptHtml }} />
+              <div className="mt-3">
+                <span className="font-semibold">Votre réponse&nbsp;:</span>
+                {typeof given === "string" ? ` ${given}` : given}
+              </div>
+              <div className="mt-2">
+                <span className="font-semibold">Bonne réponse&nbsp;:</span>
+                {typeof expected === "string" ? ` ${expected}` : expected}
+              </div>
+              <div className="prose-content mt-3 text-muted-foreground" dangerouslySetInnerHTML={{ __html: grading.explanationHtml }} />
+            </li>
+          );
+        })}
+      </ol>
     </section>
   );
 }
