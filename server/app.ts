@@ -1,6 +1,7 @@
 import path from "node:path";
 import { createRequestHandler } from "@react-router/express";
 import compression from "compression";
+import { singleDrainListener } from "./drain-listeners";
 import express from "express";
 import "react-router";
 import { findCatalogEntry } from "../app/catalog/catalog";
@@ -86,7 +87,7 @@ if (config.trustProxy)
     "trust proxy",
     /^\d+$/.test(config.trustProxy) ? Number(config.trustProxy) : config.trustProxy === "true" ? true : config.trustProxy,
   );
-app.use(compression());
+app.use(compression(), singleDrainListener);
 app.use(cspNonce);
 app.use(securityHeaders({ https: config.isHttps, development, scriptPermissions }));
 app.use(pythonIsolation(findCatalogEntry));
