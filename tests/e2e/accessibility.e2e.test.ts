@@ -1,5 +1,6 @@
 import AxeBuilder from "@axe-core/playwright";
 import { describe, expect, it } from "vitest";
+import type { BrowserContextOptions, Page } from "playwright-core";
 import { DESKTOP, MOBILE, gotoHydrated, registerThroughForm, setupBrowser, uniqueEmail } from "./support/browser";
 
 const browser = setupBrowser();
@@ -22,6 +23,12 @@ const pageTypes = [
   "/page-inexistante",
 ];
 
+/**
+ * WCAG 2.2 A and AA, and axe's experimental rules: among them label-content-name-mismatch (WCAG 2.5.3,
+ * Label in Name: a control's visible text is part of its accessible name), tagged experimental and wcag21a.
+ */
+const AXE_TAGS = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa", "experimental"];
+
 async function seriousViolations(
   path: string,
   options: Parameters<typeof browser.newPage>[0],
@@ -30,7 +37,7 @@ async function seriousViolations(
   const page = await browser.newPage(options);
   await gotoHydrated(page, path);
   await prepare?.(page);
-  const results = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"]).analyze();
+  const results = await new AxeBuilder({ page }).withTags(AXE_TAGS).analyze();
   return results.violations
     .filter((violation) => violation.impact === "serious" || violation.impact === "critical")
     .map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(" ")).join(", ")}`);
@@ -86,7 +93,7 @@ describe("accessibility (axe, WCAG 2.2 AA)", () => {
           .click();
         await page.getByRole("button", { name: "Voir la solution" }).first().click();
       }
-      const results = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"]).analyze();
+      const results = await new AxeBuilder({ page }).withTags(AXE_TAGS).analyze();
       found.push(
         ...results.violations
           .filter((v) => v.impact === "serious" || v.impact === "critical")
@@ -97,7 +104,7 @@ describe("accessibility (axe, WCAG 2.2 AA)", () => {
   });
 
   it.each([
-    ["desktop palette", DESKTOP, "Rechercher (Ctrl+K)"],
+    ["desktop palette", DESKTOP, "Rechercher (Ctrl K)"],
     ["mobile full-screen search", MOBILE, "Rechercher"],
   ] as const)("the open %s with results has no serious or critical violation", async (_, options, button) => {
     const violations = await seriousViolations("/", options, async (page) => {
@@ -114,5 +121,84 @@ describe("accessibility (axe, WCAG 2.2 AA)", () => {
       await page.getByRole("dialog", { name: "Menu" }).waitFor();
     });
     expect(violations).toEqual([]);
+  });
+});
+
+/**
+ * WCAG 2.5.3 (Label in Name): the visible buttons and links of the page whose accessible name does not hold
+ * their visible text, its words in the same order (case, spaces and punctuation aside). One line each.
+ */
+async function labelNotInName(page: Page): Promise<string[]> {
+  const controls = await page.evaluate(() => {
+    const found: { index: number; role: "button" | "link"; text: string }[] = [];
+    const selector = 'a[href]:not([role]), button:not([role]), [role="button"], [role="link"]';
+    document.querySelectorAll<HTMLElement>(selector).forEach((element, index) => {
+      // Out of the accessibility tree (another check's business), or a formula: KaTeX shows one text and names by another.
+      if (element.closest('[aria-hidden="true"], [inert]') || element.querySelector(".katex, math")) return;
+      if (!element.checkVisibility({ visibilityProperty: true })) return;
+      const text = element.innerText.trim();
+      if (!text) return;
+      element.dataset.labelInName = String(index);
+      const role = element.getAttribute("role") ?? (element.localName === "a" ? "link" : "button");
+      found.push({ index, role: role === "link" ? "link" : "button", text });
+    });
+    return found;
+  });
+  const problems: string[] = [];
+  for (const { index, role, text } of controls) {
+    const words = text.match(/[\p{L}\p{N}]+/gu);
+    if (!words) continue;
+    // Playwright tests the regular expression on the accessible name it computes.
+    const name = new RegExp(words.join("[^\\p{L}\\p{N}]+"), "iu");
+    const named = await page.locator(`[data-label-in-name="${index}"]`).and(page.getByRole(role, { name })).count();
+    if (named === 0) problems.push(`${role} «\u00a0${text.replace(/\s+/g, " ")}\u00a0»`);
+  }
+  return problems;
+}
+
+describe("label in name (WCAG 2.5.3)", () => {
+  const viewports: [string, BrowserContextOptions][] = [
+    ["desktop", DESKTOP],
+    ["mobile", MOBILE],
+  ];
+
+  it.each(viewports)("every visible button and link holds its visible text in its name, signed out (%s)", async (_, options) => {
+    const page = await browser.newPage(options);
+    const found: string[] = [];
+    for (const path of ["/", "/chapitres-libres/suites-cours"]) {
+      await gotoHydrated(page, path);
+      found.push(...(await labelNotInName(page)).map((problem) => `${path} ${problem}`));
+    }
+    expect(found).toEqual([]);
+  });
+
+  it.each(viewports)("every visible button and link holds its visible text in its name, signed in (%s)", async (_, options) => {
+    // Signed up at desktop size (the form waits for the header's « Déconnexion »), then the session is carried over.
+    const signUp = await browser.newPage(DESKTOP);
+    await registerThroughForm(signUp, { firstName: "Étiquette", email: uniqueEmail("label"), password: "violon-nuage-cerise-42" });
+    const page = await browser.newPage({ ...options, storageState: await signUp.context().storageState() });
+    const found: string[] = [];
+    for (const path of ["/", "/python-flashcards"]) {
+      await gotoHydrated(page, path);
+      found.push(...(await labelNotInName(page)).map((problem) => `${path} ${problem}`));
+    }
+    expect(found).toEqual([]);
+  });
+
+  it("names the header search button by its word and the shortcut it shows", async () => {
+    const page = await browser.newPage(DESKTOP);
+    await gotoHydrated(page, "/");
+    const search = page.getByRole("button", { name: "Rechercher (Ctrl K)", exact: true });
+    expect(await search.isVisible()).toBe(true);
+    expect(await search.innerText()).toBe("Ctrl K");
+    expect(await search.getAttribute("aria-keyshortcuts")).toBe("Control+K Meta+K");
+    await search.click();
+    await page.getByRole("combobox", { name: "Rechercher sur Tremplin" }).waitFor();
+    const close = page.getByRole("button", { name: "Fermer la recherche (Échap)", exact: true });
+    expect(await close.innerText()).toBe("Échap");
+
+    const mobile = await browser.newPage(MOBILE);
+    await gotoHydrated(mobile, "/");
+    expect(await mobile.getByRole("button", { name: "Rechercher", exact: true }).isVisible()).toBe(true);
   });
 });

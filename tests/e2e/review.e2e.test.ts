@@ -194,7 +194,7 @@ describe("the review session on the dashboard", () => {
     const buttons = await session.getByRole("group", { name: "Votre réponse" }).getByRole("button").allTextContents();
     expect(buttons.map((text) => text.replace(/\d.*$/, ""))).toEqual(["À revoir", "Difficile", "Correct", "Facile"]);
     const graded = page.waitForResponse((response) => response.url().endsWith("/api/revision") && response.request().method() === "POST");
-    await session.getByRole("button", { name: /^Facile \(prochaine révision dans / }).click();
+    await session.getByRole("button", { name: /^Facile \d.* avant la prochaine révision$/ }).click();
     expect((await graded).status()).toBe(200);
     await session.getByText("1 carte à revoir aujourd'hui").waitFor();
 

@@ -234,11 +234,14 @@ export function ReviewSession({ userId }: { userId: string }) {
                     className="flex-col gap-0 py-2"
                     disabled={busy}
                     aria-keyshortcuts={key}
-                    aria-label={`${label} (prochaine révision dans ${card.intervals[rating]})`}
                     onClick={() => void grade(rating)}
                   >
+                    {/* Named by its visible words, in their order (« Facile 4 j »), then what the delay means. */}
                     <span>{label}</span>
-                    <span className="text-xs font-normal opacity-90">{card.intervals[rating]}</span>
+                    <span className="text-xs font-normal opacity-90">
+                      {card.intervals[rating]}
+                      <span className="sr-only"> avant la prochaine révision</span>
+                    </span>
                   </Button>
                 ))}
               </div>

@@ -31,19 +31,20 @@ export function SearchLauncher({ signedIn }: { signedIn: boolean }) {
       <button
         type="button"
         onClick={() => setOpen("palette")}
-        aria-label="Rechercher (Ctrl+K)"
+        // The name holds the shortcut as it is shown (« Ctrl K », from 1280 px): the visible text is part of the name.
+        aria-label="Rechercher (Ctrl K)"
+        aria-keyshortcuts="Control+K Meta+K"
         aria-haspopup="dialog"
         className="hidden h-11 items-center gap-2 rounded-lg px-3 text-sm text-muted-foreground hover:bg-muted md:inline-flex"
       >
         <Search aria-hidden="true" className="size-5" />
-        <kbd aria-hidden="true" className="hidden rounded border border-border px-1.5 font-sans text-xs whitespace-nowrap xl:inline">
-          Ctrl K
-        </kbd>
+        <kbd className="hidden rounded border border-border px-1.5 font-sans text-xs whitespace-nowrap xl:inline">Ctrl K</kbd>
       </button>
       <button
         type="button"
         onClick={() => setOpen("fullscreen")}
         aria-label="Rechercher"
+        aria-keyshortcuts="Control+K Meta+K"
         aria-haspopup="dialog"
         className="inline-flex size-11 items-center justify-center rounded-lg hover:bg-muted md:hidden"
       >
