@@ -33,6 +33,14 @@ export const manualCatalog: readonly CatalogEntry[] = [
     module: "routes/formations.tsx",
     search: { category: "Formation", keywords: ["formations", "cours", "matières", "programme"] },
   },
+  {
+    path: "/recherche",
+    title: "Recherche",
+    description: "Tous les résultats d'une recherche sur Tremplin, par catégorie.",
+    kind: "listing",
+    module: "routes/search-results.tsx",
+    noindex: true,
+  },
   markdownPage("apropos", "/apropos", "À propos", {
     search: { category: "Informations", keywords: ["à propos", "mission", "équipe", "qui sommes-nous"] },
   }),

@@ -100,6 +100,7 @@ export const sitePageFlags: Record<string, number> = {
   "/python-bac-a-sable": 1,
   "/python-flashcards": 3,
   "/python-reference": 3,
+  "/recherche": 0,
   "/register": 0,
   "/reinitialiser-mot-de-passe": 0,
   "/stage-accompagnement": 0,

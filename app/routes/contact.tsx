@@ -13,7 +13,7 @@ import { HoneypotField } from "~/features/requests/honeypot-field";
 import { type ContactValues, LEAD_LIMITS, LEAD_MESSAGES, contactSchema, contactValues } from "~/features/requests/lead-forms";
 import { createContactLead } from "~/features/requests/leads.server";
 import { checkPublicForm } from "~/features/requests/public-form.server";
-import { CONTACT_SUBJECTS } from "~/features/requests/requests";
+import { CONTACT_SUBJECTS, type ContactSubject } from "~/features/requests/requests";
 import { pageMeta } from "~/features/site/meta";
 import { catalogPageMeta } from "~/features/site/page-meta.server";
 import type { Route } from "./+types/contact";
@@ -29,7 +29,7 @@ export async function loader({ request, pattern }: Route.LoaderArgs) {
   const { publicLinks, legal } = getConfig();
   return {
     meta: catalogPageMeta(entry),
-    prefill: { name: session?.user.firstName ?? "", email: session?.user.email ?? "" },
+    prefill: { name: session?.user.firstName ?? "", email: session?.user.email ?? "", subject: subjectFromQuery(request) },
     signedIn: Boolean(session),
     links: {
       booking: publicLinks.bookingUrl,
@@ -37,6 +37,12 @@ export async function loader({ request, pattern }: Route.LoaderArgs) {
       email: legal.contactEmail ?? null,
     },
   };
+}
+
+/** `?objet=suggestion` (the footer's invitation) chooses the subject; anything else chooses nothing. */
+function subjectFromQuery(request: Request): ContactSubject | "" {
+  const wanted = new URL(request.url).searchParams.get("objet") ?? "";
+  return Object.hasOwn(CONTACT_SUBJECTS, wanted) ? (wanted as ContactSubject) : "";
 }
 
 export async function action({ request, pattern, context }: Route.ActionArgs) {
@@ -148,7 +154,7 @@ function ContactForm({
   values: ContactValues | undefined;
   errors: Record<string, string>;
   message: string | undefined;
-  prefill: { name: string; email: string };
+  prefill: { name: string; email: string; subject: string };
 }) {
   const navigation = useNavigation();
   const submitting = navigation.state === "submitting" && navigation.formAction?.startsWith("/contact");
@@ -197,7 +203,7 @@ function ContactForm({
               name="subject"
               options={CONTACT_SUBJECTS}
               placeholder="Choisir…"
-              defaultValue={values?.subject ?? ""}
+              defaultValue={values?.subject ?? prefill.subject}
               error={errors.subject}
               required
             />

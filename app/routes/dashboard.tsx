@@ -128,7 +128,7 @@ export default function Dashboard({
         </p>
       </header>
 
-      <section aria-label="Chiffres clés" className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
+      <section aria-label="Chiffres clés" className="grid grid-cols-2 gap-3 sm:gap-4 lg:grid-cols-4">
         <Figure label="Série d'étude" value={days(dashboard.streak)} />
         <Figure label="Dernière activité" value={dashboard.lastActivity ?? "Aucune pour l'instant"} />
         <Figure
@@ -179,9 +179,9 @@ export default function Dashboard({
 
 function Figure({ label, value }: { label: string; value: React.ReactNode }) {
   return (
-    <Card className="p-4">
+    <Card className="p-3 sm:p-4">
       <p className="text-sm text-muted-foreground">{label}</p>
-      <p className="mt-1 text-lg font-bold first-letter:uppercase">{value}</p>
+      <p className="mt-1 font-bold sm:text-lg">{value}</p>
     </Card>
   );
 }

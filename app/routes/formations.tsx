@@ -1,5 +1,6 @@
 import { Link } from "react-router";
 import { catalog, findCatalogEntry } from "~/catalog/catalog";
+import { hasPage } from "~/catalog/site-pages";
 import type { CatalogEntry } from "~/catalog/types";
 import { Badge } from "~/components/ui/badge";
 import { contentDescription, getCourse } from "~/features/content/store.server";
@@ -13,25 +14,33 @@ const chaptersOf = (section: "python" | "maths") =>
     .sort((a, b) => (getCourse(a.contentId!)?.order ?? 0) - (getCourse(b.contentId!)?.order ?? 0))
     .map((entry) => entry.path);
 
-/** Built from the catalogue: each track lists the pages it has today, so the list grows with the site. */
+/** A track's page, and the name its card shows when the page's own title says too little. */
+type TrackPage = string | { path: string; cardTitle: string };
+
+/**
+ * Built from the catalogue: each track lists the pages it has today (a page that does not exist yet is
+ * never offered), so the list grows with the site; a track with no page is left out.
+ */
 function groups() {
-  const tracks: { heading: string; paths: string[] }[] = [
+  const tracks: { heading: string; pages: TrackPage[] }[] = [
     {
       heading: "Python — informatique ECG",
-      paths: [
-        "/formation",
+      pages: [
+        // The inventory's title of /formation is « Formations »: on a card, it names the track.
+        { path: "/formation", cardTitle: "Le parcours Python" },
         ...chaptersOf("python"),
         "/formation/exercices",
         "/formation/python-quiz",
         "/python-flashcards",
         "/python-reference",
+        "/python-bac-a-sable",
         "/python-article",
         "/pourquoi-python-prepa-ecg",
       ],
     },
     {
       heading: "Mathématiques",
-      paths: [
+      pages: [
         "/formation/maths",
         "/formation/maths-approfondies",
         "/formation/maths-appliquees",
@@ -41,19 +50,29 @@ function groups() {
       ],
     },
     {
+      heading: "Langues vivantes",
+      pages: ["/formation/anglais", "/formation/anglais/vocabulaire", "/formation/espagnol", "/formation/allemand"],
+    },
+    { heading: "Géopolitique", pages: ["/formation/geopolitique"] },
+    { heading: "ESH et culture générale", pages: ["/formation/esh", "/formation/culture-generale", "/formation/synthese-texte"] },
+    { heading: "Outils d'étude", pages: ["/generator"] },
+    {
       heading: "Accompagnement et stages",
-      paths: catalog.filter((entry) => entry.formationsGroup === "Accompagnement et stages").map((entry) => entry.path),
+      pages: catalog.filter((entry) => entry.formationsGroup === "Accompagnement et stages").map((entry) => entry.path),
     },
   ];
   return tracks
-    .map(({ heading, paths }) => ({
+    .map(({ heading, pages }) => ({
       heading,
-      items: paths
-        .map((path) => findCatalogEntry(path))
-        .filter((entry): entry is CatalogEntry => Boolean(entry))
-        .map((entry) => ({
+      items: pages
+        .map((page) => (typeof page === "string" ? { path: page, cardTitle: undefined } : page))
+        .flatMap(({ path, cardTitle }) => {
+          const entry = findCatalogEntry(path);
+          return entry && hasPage(entry.path) ? [{ entry, cardTitle }] : [];
+        })
+        .map(({ entry, cardTitle }: { entry: CatalogEntry; cardTitle?: string }) => ({
           path: entry.path,
-          title: entry.title,
+          title: cardTitle ?? entry.title,
           description: entry.description ?? (entry.contentId ? contentDescription(entry.contentId) : undefined) ?? "",
           access: entry.section === "python" ? "Membres" : entry.section === "maths" ? "Accès maths" : undefined,
         })),

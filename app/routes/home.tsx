@@ -89,8 +89,12 @@ export default function Home({ loaderData }: Route.ComponentProps) {
         <div aria-hidden="true" className="pointer-events-none absolute inset-0 -z-10">
           <div className="absolute -left-24 top-16 size-72 rounded-full bg-primary/15 blur-3xl" />
           <div className="absolute -right-16 top-40 size-80 rounded-full bg-accent/20 blur-3xl" />
-          <div className="absolute bottom-0 left-1/3 size-40 rotate-12 rounded-3xl border-2 border-primary/20" />
-          <div className="absolute right-1/4 top-24 size-16 rotate-45 rounded-xl bg-accent/30" />
+          {/* The two shapes stay out of a phone's narrow hero, where they ran over the kicker and the buttons. */}
+          <div
+            data-decoration="shape"
+            className="absolute bottom-0 left-1/3 hidden size-40 rotate-12 rounded-3xl border-2 border-primary/20 sm:block"
+          />
+          <div data-decoration="shape" className="absolute right-1/4 top-24 hidden size-16 rotate-45 rounded-xl bg-accent/30 sm:block" />
         </div>
         <div className="mx-auto max-w-5xl px-4 text-center">
           <p className="text-sm font-bold uppercase tracking-widest text-primary">Prépa ECG · concours BCE et Ecricome</p>
@@ -114,27 +118,26 @@ export default function Home({ loaderData }: Route.ComponentProps) {
 
       <section aria-labelledby="matieres" className="mx-auto max-w-7xl px-4 py-16">
         <h2 id="matieres" className="text-3xl font-bold tracking-tight">
-          Toutes les matières de la prépa ECG
+          Les matières de la prépa ECG
         </h2>
         <p className="mt-3 max-w-3xl text-muted-foreground">
           Chaque matière suit le programme officiel, dans l'ordre où vous le voyez en classe. Les contenus s'enrichissent chapitre par
           chapitre, et chaque résultat est vérifié avant publication.
         </p>
         <ul className="mt-8 grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
-          {subjects.map((subject) => (
-            <li key={subject.name} className="rounded-2xl border border-border bg-card p-6">
-              <h3 className="text-lg font-bold">
-                {hasPage(subject.path) ? (
+          {/* A subject shows once its hub exists: a card never promises a page that is not there. */}
+          {subjects
+            .filter((subject) => hasPage(subject.path))
+            .map((subject) => (
+              <li key={subject.name} className="rounded-2xl border border-border bg-card p-6">
+                <h3 className="text-lg font-bold">
                   <Link to={subject.path} className="hover:text-primary hover:underline">
                     {subject.name}
                   </Link>
-                ) : (
-                  subject.name
-                )}
-              </h3>
-              <p className="mt-2 text-muted-foreground">{subject.text}</p>
-            </li>
-          ))}
+                </h3>
+                <p className="mt-2 text-muted-foreground">{subject.text}</p>
+              </li>
+            ))}
         </ul>
       </section>
 

@@ -122,13 +122,16 @@ export default function Restricted({ loaderData, actionData }: Route.ComponentPr
             </Button>
           </Form>
         ) : null}
-        <p className="mt-6 text-sm text-muted-foreground">
-          Pas de code&nbsp;? Un premier cours gratuit permet d'en parler&nbsp;:{" "}
-          <Link to="/nos-offres" className="underline underline-offset-4">
-            voir nos offres
-          </Link>
-          .
-        </p>
+        {/* Only the maths section takes an access code: Python needs an account, nothing more. */}
+        {section === "maths" && !hasAccess ? (
+          <p className="mt-6 text-sm text-muted-foreground">
+            Pas de code&nbsp;? Un premier cours gratuit permet d'en parler&nbsp;:{" "}
+            <Link to="/nos-offres" className="underline underline-offset-4">
+              voir nos offres
+            </Link>
+            .
+          </p>
+        ) : null}
       </div>
     </div>
   );

@@ -48,7 +48,7 @@ describe("search palette on desktop", () => {
     await input.press("Enter");
     await page.waitForURL("**/formation/maths-methodologie");
     await palette(page).waitFor({ state: "detached" });
-    await page.getByRole("button", { name: "Rechercher (Ctrl+K)" }).click();
+    await page.getByRole("button", { name: "Rechercher (Ctrl K)" }).click();
     expect(await page.getByRole("combobox", { name: "Rechercher sur Tremplin" }).inputValue()).toBe("");
     expect(pageProblems(page)).toEqual([]);
   });
@@ -56,7 +56,7 @@ describe("search palette on desktop", () => {
   it("groups results by category, at most five each with a badge, filters by category and works by keyboard", async () => {
     const page = await browser.newPage();
     await gotoHydrated(page, "/");
-    await page.getByRole("button", { name: "Rechercher (Ctrl+K)" }).click();
+    await page.getByRole("button", { name: "Rechercher (Ctrl K)" }).click();
     const input = page.getByRole("combobox", { name: "Rechercher sur Tremplin" });
     await input.fill("python");
     const groups = results(page).getByRole("group");
@@ -136,7 +136,7 @@ describe("search on a mobile viewport", () => {
   it("opens full screen from the search button, clears and closes", async () => {
     const page = await browser.newPage(MOBILE);
     await gotoHydrated(page, "/");
-    expect(await page.getByRole("button", { name: "Rechercher (Ctrl+K)" }).isVisible()).toBe(false);
+    expect(await page.getByRole("button", { name: "Rechercher (Ctrl K)" }).isVisible()).toBe(false);
     await page.getByRole("button", { name: "Rechercher", exact: true }).tap();
     const input = page.getByRole("combobox", { name: "Rechercher sur Tremplin" });
     await input.waitFor();
@@ -218,6 +218,10 @@ describe("the dashboard", () => {
       "/chapitres-libres/suites-quiz",
     ]);
     expect(await page.getByText("Série d'étude").locator("..").textContent()).toBe("Série d'étude1 jour");
+    // A date in the middle of the figures keeps its weekday in lower case (« mardi 24 novembre à 14:32 »).
+    expect(await page.getByText("Dernière activité").locator("..").textContent()).toMatch(
+      /^Dernière activité(lundi|mardi|mercredi|jeudi|vendredi|samedi|dimanche) \d+ [a-zéû]+ à \d\d:\d\d$/,
+    );
     expect(await page.getByText("Matières étudiées").locator("..").textContent()).toBe("Matières étudiéesMathématiques");
     const history = page.getByRole("region", { name: "Activité récente, jour par jour" });
     await history

@@ -33,6 +33,7 @@ export const CONTACT_SUBJECTS = {
   coaching: "Un accompagnement",
   partenariat: "Un partenariat",
   probleme: "Un problème sur le site",
+  suggestion: "Une suggestion d'amélioration",
   autre: "Autre chose",
 } as const;
 export type ContactSubject = keyof typeof CONTACT_SUBJECTS;

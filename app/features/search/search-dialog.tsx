@@ -1,13 +1,12 @@
 import { Search, X } from "lucide-react";
 import { useCallback, useEffect, useId, useMemo, useRef, useState } from "react";
 import { useNavigate } from "react-router";
-import { Badge } from "~/components/ui/badge";
-import { SEARCH_CATEGORIES } from "~/catalog/types";
 import type { SearchCategory } from "~/catalog/types";
 import { saveActivity } from "../activity/activity-client";
-import { groupResults, search } from "./search";
+import { availableCategories, groupResults, search, searchPageHref } from "./search";
 import type { SearchResult } from "./search";
 import { SearchHistoryRecorder } from "./search-history";
+import { SearchResultSummary } from "./search-result-summary";
 import { SEARCH_TEXT } from "./search-text";
 import type { SearchVariant } from "./search-text";
 
@@ -50,12 +49,13 @@ export default function SearchDialog({ variant, signedIn, onClose }: { variant: 
     onClose();
   }, [onClose, recorder]);
 
-  const choose = (result: SearchResult) => {
+  const goTo = (url: string) => {
     if (signedIn) recorder.flush();
     setTerm("");
     onClose();
-    void navigate(result.url);
+    void navigate(url);
   };
+  const choose = (result: SearchResult) => goTo(result.url);
 
   const onInputKey = (event: React.KeyboardEvent<HTMLInputElement>) => {
     if (!shown.length) return;
@@ -127,7 +127,9 @@ export default function SearchDialog({ variant, signedIn, onClose }: { variant: 
         <button
           type="button"
           onClick={close}
-          aria-label="Fermer la recherche"
+          // The name starts with or holds the visible word: « Fermer » full screen, the key « Échap » in the palette.
+          aria-label={fullscreen ? "Fermer la recherche" : "Fermer la recherche (Échap)"}
+          aria-keyshortcuts="Escape"
           className={
             fullscreen
               ? "inline-flex h-11 items-center rounded-lg px-3 text-sm font-medium hover:bg-muted"
@@ -139,7 +141,7 @@ export default function SearchDialog({ variant, signedIn, onClose }: { variant: 
       </div>
 
       <div role="group" aria-label="Filtrer par catégorie" className={`flex flex-wrap gap-1.5 ${fullscreen ? "py-3" : "px-4 py-3"}`}>
-        {[null, ...SEARCH_CATEGORIES].map((option) => (
+        {[null, ...availableCategories].map((option) => (
           <button
             key={option ?? "all"}
             type="button"
@@ -185,17 +187,25 @@ export default function SearchDialog({ variant, signedIn, onClose }: { variant: 
                     onMouseMove={() => setActive(position)}
                     className="flex cursor-pointer items-start justify-between gap-3 rounded-lg px-2 py-2 aria-selected:bg-muted"
                   >
-                    <span className="min-w-0">
-                      <span className="block font-medium">{result.title}</span>
-                      <span className="line-clamp-2 text-sm text-muted-foreground">{result.description}</span>
-                    </span>
-                    <Badge tone="accent">{result.category}</Badge>
+                    <SearchResultSummary title={result.title} description={result.description} category={result.category} clamp />
                   </div>
                 );
               })}
             </div>
           ))}
         </div>
+        {term.trim() && results.length > 0 ? (
+          <a
+            href={searchPageHref(term, category)}
+            onClick={(event) => {
+              event.preventDefault();
+              goTo(searchPageHref(term, category));
+            }}
+            className="mt-2 flex min-h-11 items-center justify-center rounded-lg border border-border px-3 text-sm font-semibold text-primary hover:bg-muted"
+          >
+            {results.length > shown.length ? `Voir tous les résultats (${results.length})` : "Voir tous les résultats"}
+          </a>
+        ) : null}
       </div>
     </dialog>
   );

@@ -42,6 +42,11 @@ export const searchEntries: readonly SearchEntry[] = catalog.flatMap((entry) =>
     : [],
 );
 
+/** The categories that have at least one entry: a filter that could only find nothing is not offered. */
+export const availableCategories: readonly SearchCategory[] = SEARCH_CATEGORIES.filter((category) =>
+  searchEntries.some((entry) => entry.category === category),
+);
+
 /** Case and accents are ignored: « methodologie » finds « Méthodologie ». */
 export function scoreEntry(entry: SearchEntry, term: string): number {
   const needle = fold(term.trim());
@@ -70,10 +75,20 @@ export function search(
     .sort((a, b) => b.score - a.score);
 }
 
-/** Results grouped in the fixed category order, at most five per group, empty groups left out. */
-export function groupResults(results: readonly SearchResult[]): ResultGroup[] {
+/**
+ * Results grouped in the fixed category order, empty groups left out: at most five per group in the
+ * palette, all of them on the results page (/recherche).
+ */
+export function groupResults(results: readonly SearchResult[], perGroup: number = MAX_RESULTS_PER_CATEGORY): ResultGroup[] {
   return SEARCH_CATEGORIES.map((category) => ({
     category,
-    results: results.filter((result) => result.category === category).slice(0, MAX_RESULTS_PER_CATEGORY),
+    results: results.filter((result) => result.category === category).slice(0, perGroup),
   })).filter((group) => group.results.length > 0);
+}
+
+/** The results page of a term (and a category, when one is chosen). */
+export function searchPageHref(term: string, category: SearchCategory | null = null): string {
+  const query = new URLSearchParams({ q: term.trim() });
+  if (category) query.set("categorie", category);
+  return `/recherche?${query.toString()}`;
 }
