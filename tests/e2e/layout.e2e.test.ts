@@ -197,8 +197,10 @@ describe("footer and floating button", () => {
     expect(await legal.getByRole("link").allTextContents()).toEqual(["Mentions légales", "Confidentialité", "CGU", "CGV"]);
     expect(await footer.textContent()).toContain("© 2025 Tremplin");
     expect(await footer.textContent()).toContain("Site hébergé par");
-    const suggestion = footer.getByRole("link", { name: /Envoyer une suggestion/ });
-    expect(decodeURIComponent((await suggestion.getAttribute("href"))!)).toContain("je suis en prépa ECG et j'ai une suggestion");
+    // The invitation to suggest an improvement has its own actions: the contact form, or the messaging link prefilled.
+    expect(await footer.getByRole("link", { name: "Envoyer une suggestion" }).getAttribute("href")).toBe("/contact?objet=suggestion");
+    const messaging = footer.getByRole("link", { name: /^messagerie/ });
+    expect(decodeURIComponent((await messaging.getAttribute("href"))!)).toContain("je suis en prépa ECG et j'ai une suggestion");
   });
 
   it("opens the messaging link in a new tab with a prefilled French message about the prépa", async () => {

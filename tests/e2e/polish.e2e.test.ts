@@ -1,6 +1,15 @@
 import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
-import { DESKTOP, MOBILE, gotoHydrated, pageProblems, registerThroughForm, setupBrowser, uniqueEmail } from "./support/browser";
+import {
+  DESKTOP,
+  MOBILE,
+  gotoHydrated,
+  pageProblems,
+  registerThroughForm,
+  seriousViolations,
+  setupBrowser,
+  uniqueEmail,
+} from "./support/browser";
 
 /** What a new student sees (issue #17): each defect of the walkthrough, as the browser shows it. */
 const browser = setupBrowser();
@@ -106,6 +115,8 @@ describe("course navigation on phones", () => {
     expect(await toolbar.isVisible()).toBe(true);
     await toolbar.getByRole("button", { name: "Sommaire" }).click();
     const dialog = page.getByRole("dialog", { name: "Sommaire du chapitre" });
+    await dialog.getByRole("link", { name: "Suites usuelles" }).waitFor();
+    expect(await seriousViolations(page)).toEqual([]);
     await dialog.getByRole("link", { name: "Suites usuelles" }).click();
     await expect.poll(() => dialog.isVisible()).toBe(false);
     await expect

@@ -75,7 +75,7 @@ describe("search palette on desktop", () => {
     await input.press("ArrowDown");
     const active = await input.getAttribute("aria-activedescendant");
     expect(await page.locator(`[id="${active}"]`).getAttribute("aria-selected")).toBe("true");
-    const title = (await page.locator(`[id="${active}"] span.font-medium`).textContent())!;
+    const title = (await page.locator(`[id="${active}"] span.block.font-semibold`).textContent())!;
     await input.press("Enter");
     await page.getByRole("heading", { level: 1, name: title }).waitFor();
 

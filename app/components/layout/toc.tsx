@@ -1,3 +1,4 @@
+import { ChevronDown } from "lucide-react";
 import type { Heading } from "../../../content/compiled";
 
 /** The entries of a table of contents: each heading as rendered (a formula shows as a formula). */
@@ -34,8 +35,11 @@ export function TableOfContents({ headings, label = "Sommaire" }: { headings: He
 export function FoldedTableOfContents({ headings, label = "Sommaire" }: { headings: Heading[]; label?: string }) {
   if (headings.length < 2) return null;
   return (
-    <details className="mt-6 rounded-xl border border-border lg:hidden" data-testid="sommaire-replie">
-      <summary className="flex min-h-11 cursor-pointer items-center px-4 font-semibold">{label}</summary>
+    <details className="group mt-6 rounded-xl border border-border lg:hidden" data-testid="sommaire-replie">
+      <summary className="flex min-h-11 cursor-pointer list-none items-center justify-between gap-2 px-4 font-semibold [&::-webkit-details-marker]:hidden">
+        {label}
+        <ChevronDown aria-hidden="true" className="size-5 shrink-0 transition-transform group-open:rotate-180" />
+      </summary>
       <nav aria-label={label} className="border-t border-border px-4 py-3">
         <TocList headings={headings} />
       </nav>

@@ -32,7 +32,8 @@ export function TeacherCard({ profile, preview = false }: { profile: TeacherCard
           {initialsOf(name)}
         </span>
         <div>
-          {preview ? <p className="text-xl font-bold">{name}</p> : <h2 className="text-xl font-bold">{name}</h2>}
+          {/* In the preview the card sits under « Aperçu » (h3): its name is one level below. */}
+          {preview ? <h4 className="text-xl font-bold">{name}</h4> : <h2 className="text-xl font-bold">{name}</h2>}
           <p className="text-sm text-muted-foreground">{profile.levels.map((level) => LEVELS[level]).join(", ") || "Niveaux à préciser"}</p>
         </div>
       </div>
