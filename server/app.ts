@@ -41,7 +41,6 @@ let stopMaintenance = () => {};
 
 export async function prepare() {
   await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
-  stopMaintenance = scheduleMaintenance(path.join(config.dataDir, "outbox"), config.maintenanceIntervalMs);
   await startBroadcast({
     databaseUrl: config.databaseUrl,
     applicationName: `tremplin-listen:${config.port}`,
@@ -64,6 +63,9 @@ export async function prepare() {
   if (config.isProduction && !config.legal.publisherName) {
     console.warn("LEGAL_PUBLISHER_NAME and the other LEGAL_* variables are not set: the legal notice lists only what is configured.");
   }
+  // Once the server is ready: its first round (5 s later) no longer competes with the start-up work
+  // (indexing the generators' corpus took 5 s on a busy CI machine and met it, server.db.test.ts).
+  stopMaintenance = scheduleMaintenance(path.join(config.dataDir, "outbox"), config.maintenanceIntervalMs);
 }
 
 async function syncGeneratorCorpus() {

@@ -36,7 +36,8 @@ function routeArgs(request: Request, pattern: string, clientIp = CLIENT_IP) {
 }
 
 const contactPage = {
-  load: async (cookie = "") => (await contactLoader(routeArgs(browserRequest("/contact", cookie), "/contact"))) as ContactLoaderData,
+  load: async (cookie = "", query = "") =>
+    (await contactLoader(routeArgs(browserRequest(`/contact${query}`, cookie), "/contact"))) as ContactLoaderData,
   send: async (fields: Record<string, string>, { cookie = "", ip = CLIENT_IP } = {}) =>
     unwrap(await contactAction(routeArgs(formRequest("/contact", cookie, fields), "/contact", ip))),
 };
@@ -134,7 +135,10 @@ describe(`/contact (${process.env.TEST_DB_DRIVER})`, () => {
   it("shows a visitor empty fields and the other ways to reach the team", async () => {
     const page = await contactPage.load();
     expect(page.meta.title).toBe("Contact");
-    expect(page.prefill).toEqual({ name: "", email: "" });
+    expect(page.prefill).toEqual({ name: "", email: "", subject: "" });
+    // The footer's invitation chooses the subject; an unknown one chooses nothing.
+    expect((await contactPage.load("", "?objet=suggestion")).prefill.subject).toBe("suggestion");
+    expect((await contactPage.load("", "?objet=constructor")).prefill.subject).toBe("");
     expect(page.signedIn).toBe(false);
     expect(page.links.booking).toBe(getConfig().publicLinks.bookingUrl);
     expect(page.links.messaging.startsWith(getConfig().publicLinks.messagingUrl)).toBe(true);
@@ -177,7 +181,7 @@ describe(`/contact (${process.env.TEST_DB_DRIVER})`, () => {
 
   it("fills in a signed-in user's name and e-mail and ties the message to the account", async () => {
     const page = await contactPage.load(student.cookie);
-    expect(page.prefill).toEqual({ name: "Nina", email: student.email });
+    expect(page.prefill).toEqual({ name: "Nina", email: student.email, subject: "" });
     const { status } = await contactPage.send(contactForm(student.email, { name: "Nina", phone: "" }), { cookie: student.cookie });
     expect(status).toBe(200);
     const [row] = await leadsFrom(student.email);
