@@ -418,6 +418,126 @@ export const contentEntries: CatalogEntry[] = [
     }
   },
   {
+    "path": "/formation/maths-fonctions-d-une-variable-reelle",
+    "title": "Chapitre 7 : Fonctions d’une variable réelle",
+    "description": "Limites, continuité, partie entière, puissances réelles, croissances comparées, valeurs intermédiaires, bornes atteintes et théorème de la bijection, avec preuves.",
+    "kind": "course",
+    "module": "routes/course.tsx",
+    "contentId": "maths-fonctions-d-une-variable-reelle",
+    "section": "maths",
+    "search": {
+      "category": "Formation",
+      "keywords": [
+        "fonctions",
+        "limites",
+        "continuité",
+        "valeurs intermédiaires",
+        "bijection",
+        "partie entière"
+      ]
+    }
+  },
+  {
+    "path": "/formation/maths-fonctions-d-une-variable-reelle-exercices",
+    "title": "Exercices – Chapitre 7 : Fonctions d’une variable réelle",
+    "description": "Douze exercices corrigés sur les limites, la continuité, la partie entière et le théorème de la bijection, jusqu’aux problèmes de type concours avec Python.",
+    "kind": "exercises",
+    "module": "routes/exercise-set.tsx",
+    "contentId": "maths-fonctions-d-une-variable-reelle-exercices",
+    "section": "maths",
+    "search": {
+      "category": "Formation",
+      "keywords": []
+    }
+  },
+  {
+    "path": "/formation/maths-fonctions-d-une-variable-reelle-flashcards",
+    "title": "Flashcards – Fonctions d’une variable réelle",
+    "description": "Vingt-cinq cartes pour retenir les définitions de limite et de continuité, les grands théorèmes avec leurs hypothèses et les pièges classiques.",
+    "kind": "flashcards",
+    "module": "routes/flashcards.tsx",
+    "contentId": "maths-fonctions-d-une-variable-reelle-flashcards",
+    "section": "maths",
+    "search": {
+      "category": "Formation",
+      "keywords": []
+    }
+  },
+  {
+    "path": "/formation/maths-fonctions-d-une-variable-reelle-quiz",
+    "title": "Quiz – Fonctions d’une variable réelle",
+    "description": "Quinze questions sur les limites, la continuité et les grands théorèmes, pour repérer les hypothèses oubliées et les formes indéterminées mal levées.",
+    "kind": "quiz",
+    "module": "routes/quiz.tsx",
+    "contentId": "maths-fonctions-d-une-variable-reelle-quiz",
+    "section": "maths",
+    "search": {
+      "category": "Formation",
+      "keywords": []
+    }
+  },
+  {
+    "path": "/formation/maths-matrices-espaces-vectoriels",
+    "title": "Chapitre 5 : Calcul matriciel et systèmes linéaires",
+    "description": "Produit, transposée, puissances et binôme, matrices inversibles, pivot de Gauss, systèmes de Cramer, trace et premiers sous-espaces vectoriels, avec preuves.",
+    "kind": "course",
+    "module": "routes/course.tsx",
+    "contentId": "maths-matrices-espaces-vectoriels",
+    "section": "maths",
+    "search": {
+      "category": "Formation",
+      "keywords": [
+        "matrices",
+        "produit matriciel",
+        "transposée",
+        "matrice inversible",
+        "pivot de Gauss",
+        "systèmes linéaires",
+        "trace",
+        "nilpotente"
+      ]
+    }
+  },
+  {
+    "path": "/formation/maths-matrices-espaces-vectoriels-exercices",
+    "title": "Exercices – Chapitre 5 : Calcul matriciel et systèmes linéaires",
+    "description": "Douze exercices corrigés de calcul matriciel : produits, pivot de Gauss, inverses, puissances, trace, et trois problèmes de type concours.",
+    "kind": "exercises",
+    "module": "routes/exercise-set.tsx",
+    "contentId": "maths-matrices-espaces-vectoriels-exercices",
+    "section": "maths",
+    "search": {
+      "category": "Formation",
+      "keywords": []
+    }
+  },
+  {
+    "path": "/formation/maths-matrices-espaces-vectoriels-flashcards",
+    "title": "Flashcards – Calcul matriciel et systèmes linéaires",
+    "description": "Vingt-cinq cartes pour retenir les règles du produit matriciel, les inverses, le binôme, le pivot de Gauss et la trace, avec leurs hypothèses.",
+    "kind": "flashcards",
+    "module": "routes/flashcards.tsx",
+    "contentId": "maths-matrices-espaces-vectoriels-flashcards",
+    "section": "maths",
+    "search": {
+      "category": "Formation",
+      "keywords": []
+    }
+  },
+  {
+    "path": "/formation/maths-matrices-espaces-vectoriels-quiz",
+    "title": "Quiz – Calcul matriciel et systèmes linéaires",
+    "description": "Quinze questions pour débusquer les réflexes hérités des réels : produit non commutatif, inverses, binôme, trace et pivot de Gauss.",
+    "kind": "quiz",
+    "module": "routes/quiz.tsx",
+    "contentId": "maths-matrices-espaces-vectoriels-quiz",
+    "section": "maths",
+    "search": {
+      "category": "Formation",
+      "keywords": []
+    }
+  },
+  {
     "path": "/formation/maths-methodologie",
     "title": "Méthodologie Mathématiques",
     "description": "Comment travailler les maths en prépa ECG, apprendre le cours, préparer les colles, rédiger en DS et s’entraîner sur les annales.",
@@ -435,6 +555,67 @@ export const contentEntries: CatalogEntry[] = [
         "concours",
         "annales"
       ]
+    }
+  },
+  {
+    "path": "/formation/maths-polynomes",
+    "title": "Chapitre 4 : Polynômes",
+    "description": "Degré, division euclidienne, racines et multiplicité, formule de Taylor, second degré et relations coefficients–racines, avec preuves et exemples.",
+    "kind": "course",
+    "module": "routes/course.tsx",
+    "contentId": "maths-polynomes",
+    "section": "maths",
+    "search": {
+      "category": "Formation",
+      "keywords": [
+        "polynômes",
+        "degré",
+        "division euclidienne",
+        "racines",
+        "multiplicité",
+        "formule de Taylor",
+        "second degré",
+        "discriminant"
+      ]
+    }
+  },
+  {
+    "path": "/formation/maths-polynomes-exercices",
+    "title": "Exercices – Chapitre 4 : Polynômes",
+    "description": "Douze exercices corrigés sur les polynômes, des divisions euclidiennes aux problèmes de type concours (Lagrange, Tchebychev, différences finies).",
+    "kind": "exercises",
+    "module": "routes/exercise-set.tsx",
+    "contentId": "maths-polynomes-exercices",
+    "section": "maths",
+    "search": {
+      "category": "Formation",
+      "keywords": []
+    }
+  },
+  {
+    "path": "/formation/maths-polynomes-flashcards",
+    "title": "Flashcards – Polynômes",
+    "description": "Vingt-cinq cartes pour mémoriser degré, division euclidienne, racines, multiplicité, formule de Taylor et second degré, avec leurs hypothèses.",
+    "kind": "flashcards",
+    "module": "routes/flashcards.tsx",
+    "contentId": "maths-polynomes-flashcards",
+    "section": "maths",
+    "search": {
+      "category": "Formation",
+      "keywords": []
+    }
+  },
+  {
+    "path": "/formation/maths-polynomes-quiz",
+    "title": "Quiz – Polynômes",
+    "description": "Quinze questions sur le degré, la division euclidienne, les racines et leur multiplicité, la formule de Taylor et le second degré, avec les pièges de colle.",
+    "kind": "quiz",
+    "module": "routes/quiz.tsx",
+    "contentId": "maths-polynomes-quiz",
+    "section": "maths",
+    "search": {
+      "category": "Formation",
+      "keywords": []
     }
   },
   {
