@@ -419,7 +419,7 @@ export const contentEntries: CatalogEntry[] = [
   },
   {
     "path": "/formation/maths-fonctions-d-une-variable-reelle",
-    "title": "Chapitre 7 : Fonctions d’une variable réelle",
+    "title": "Maths - Fonctions d'une variable réelle",
     "description": "Limites, continuité, partie entière, puissances réelles, croissances comparées, valeurs intermédiaires, bornes atteintes et théorème de la bijection, avec preuves.",
     "kind": "course",
     "module": "routes/course.tsx",
@@ -439,7 +439,7 @@ export const contentEntries: CatalogEntry[] = [
   },
   {
     "path": "/formation/maths-fonctions-d-une-variable-reelle-exercices",
-    "title": "Exercices – Chapitre 7 : Fonctions d’une variable réelle",
+    "title": "Exercices - Chapitre 5 : Fonctions d'une variable réelle",
     "description": "Douze exercices corrigés sur les limites, la continuité, la partie entière et le théorème de la bijection, jusqu’aux problèmes de type concours avec Python.",
     "kind": "exercises",
     "module": "routes/exercise-set.tsx",
@@ -452,7 +452,7 @@ export const contentEntries: CatalogEntry[] = [
   },
   {
     "path": "/formation/maths-fonctions-d-une-variable-reelle-flashcards",
-    "title": "Flashcards – Fonctions d’une variable réelle",
+    "title": "Flashcards - Fonctions d'une variable réelle",
     "description": "Vingt-cinq cartes pour retenir les définitions de limite et de continuité, les grands théorèmes avec leurs hypothèses et les pièges classiques.",
     "kind": "flashcards",
     "module": "routes/flashcards.tsx",
@@ -465,7 +465,7 @@ export const contentEntries: CatalogEntry[] = [
   },
   {
     "path": "/formation/maths-fonctions-d-une-variable-reelle-quiz",
-    "title": "Quiz – Fonctions d’une variable réelle",
+    "title": "Quiz - Fonctions d'une variable réelle",
     "description": "Quinze questions sur les limites, la continuité et les grands théorèmes, pour repérer les hypothèses oubliées et les formes indéterminées mal levées.",
     "kind": "quiz",
     "module": "routes/quiz.tsx",
@@ -478,7 +478,7 @@ export const contentEntries: CatalogEntry[] = [
   },
   {
     "path": "/formation/maths-matrices-espaces-vectoriels",
-    "title": "Chapitre 5 : Calcul matriciel et systèmes linéaires",
+    "title": "Maths - Matrices & espaces vectoriels",
     "description": "Produit, transposée, puissances et binôme, matrices inversibles, pivot de Gauss, systèmes de Cramer, trace et premiers sous-espaces vectoriels, avec preuves.",
     "kind": "course",
     "module": "routes/course.tsx",
@@ -500,7 +500,7 @@ export const contentEntries: CatalogEntry[] = [
   },
   {
     "path": "/formation/maths-matrices-espaces-vectoriels-exercices",
-    "title": "Exercices – Chapitre 5 : Calcul matriciel et systèmes linéaires",
+    "title": "Exercices - Chapitre 9 : Matrices & espaces vectoriels",
     "description": "Douze exercices corrigés de calcul matriciel : produits, pivot de Gauss, inverses, puissances, trace, et trois problèmes de type concours.",
     "kind": "exercises",
     "module": "routes/exercise-set.tsx",
@@ -513,7 +513,7 @@ export const contentEntries: CatalogEntry[] = [
   },
   {
     "path": "/formation/maths-matrices-espaces-vectoriels-flashcards",
-    "title": "Flashcards – Calcul matriciel et systèmes linéaires",
+    "title": "Flashcards - Matrices & espaces vectoriels",
     "description": "Vingt-cinq cartes pour retenir les règles du produit matriciel, les inverses, le binôme, le pivot de Gauss et la trace, avec leurs hypothèses.",
     "kind": "flashcards",
     "module": "routes/flashcards.tsx",
@@ -526,7 +526,7 @@ export const contentEntries: CatalogEntry[] = [
   },
   {
     "path": "/formation/maths-matrices-espaces-vectoriels-quiz",
-    "title": "Quiz – Calcul matriciel et systèmes linéaires",
+    "title": "Quiz - Matrices & espaces vectoriels",
     "description": "Quinze questions pour débusquer les réflexes hérités des réels : produit non commutatif, inverses, binôme, trace et pivot de Gauss.",
     "kind": "quiz",
     "module": "routes/quiz.tsx",
@@ -559,7 +559,7 @@ export const contentEntries: CatalogEntry[] = [
   },
   {
     "path": "/formation/maths-polynomes",
-    "title": "Chapitre 4 : Polynômes",
+    "title": "Maths - Polynômes",
     "description": "Degré, division euclidienne, racines et multiplicité, formule de Taylor, second degré et relations coefficients–racines, avec preuves et exemples.",
     "kind": "course",
     "module": "routes/course.tsx",
@@ -581,7 +581,7 @@ export const contentEntries: CatalogEntry[] = [
   },
   {
     "path": "/formation/maths-polynomes-exercices",
-    "title": "Exercices – Chapitre 4 : Polynômes",
+    "title": "Exercices - Chapitre 8 : Polynômes",
     "description": "Douze exercices corrigés sur les polynômes, des divisions euclidiennes aux problèmes de type concours (Lagrange, Tchebychev, différences finies).",
     "kind": "exercises",
     "module": "routes/exercise-set.tsx",
@@ -594,7 +594,7 @@ export const contentEntries: CatalogEntry[] = [
   },
   {
     "path": "/formation/maths-polynomes-flashcards",
-    "title": "Flashcards – Polynômes",
+    "title": "Flashcards - Polynômes",
     "description": "Vingt-cinq cartes pour mémoriser degré, division euclidienne, racines, multiplicité, formule de Taylor et second degré, avec leurs hypothèses.",
     "kind": "flashcards",
     "module": "routes/flashcards.tsx",
@@ -607,7 +607,7 @@ export const contentEntries: CatalogEntry[] = [
   },
   {
     "path": "/formation/maths-polynomes-quiz",
-    "title": "Quiz – Polynômes",
+    "title": "Quiz - Polynômes",
     "description": "Quinze questions sur le degré, la division euclidienne, les racines et leur multiplicité, la formule de Taylor et le second degré, avec les pièges de colle.",
     "kind": "quiz",
     "module": "routes/quiz.tsx",
