@@ -2,6 +2,7 @@ import { describe, expect, it } from "vitest";
 import { generatedCatalogFiles, knownPaths, staleGeneratedCatalogFiles } from "../scripts/content-index-lib";
 import { loadAllContent } from "./pipeline/load";
 import { validateContent } from "./pipeline/validate";
+import { TRACK_LABELS } from "../app/features/learning/track-chapters";
 
 const loaded = await loadAllContent();
 const byId = new Map(loaded.map((entry) => [entry.compiled.id, entry]));
@@ -47,6 +48,45 @@ describe("content", () => {
       if (entry.kind === "exercises") expect((compiled as { exercises: unknown[] }).exercises.length, compiled.id).toBeGreaterThanOrEqual(10);
       if (entry.kind === "flashcards") expect((compiled as { cards: unknown[] }).cards.length, compiled.id).toBeGreaterThanOrEqual(15);
       if (entry.kind === "quiz") expect((compiled as { questions: unknown[] }).questions.length, compiled.id).toBeGreaterThanOrEqual(10);
+    }
+  });
+
+  // Issue #18: the approfondies chapters' four pages at their full size.
+  it("gives every approfondies chapter its four pages at the sizes of the programme", () => {
+    const chapters = loaded.filter(({ kind, compiled }) => kind === "course" && /^maths-approfondies-/.test(String((compiled as { track?: string }).track)));
+    expect(chapters.length).toBeGreaterThanOrEqual(6);
+    for (const { compiled } of chapters) {
+      const course = compiled as unknown as { id: string; html: string; exercises?: string; quiz?: string; flashcards?: string; search?: { keywords: string[] } };
+      expect(course.search?.keywords.length ?? 0, `${course.id}: mots-clés de recherche`).toBeGreaterThanOrEqual(4);
+      // Words of prose: formulas, code and figures aside.
+      const prose = course.html.replace(/<(math|pre|figure)[\s\S]*?<\/\1>/g, " ").replace(/<[^>]+>/g, " ");
+      const words = prose.split(/\s+/).filter((word) => /\p{L}/u.test(word)).length;
+      expect(words, `${course.id}: mots`).toBeGreaterThanOrEqual(1500);
+      expect(words, `${course.id}: mots`).toBeLessThanOrEqual(4000);
+      const set = byId.get(course.exercises ?? "")?.compiled as { exercises: { difficulty: number; concours: boolean; statementHtml: string; solutionHtml: string }[] } | undefined;
+      const quiz = byId.get(course.quiz ?? "")?.compiled as { questions: unknown[] } | undefined;
+      const deck = byId.get(course.flashcards ?? "")?.compiled as { cards: unknown[] } | undefined;
+      expect(set && quiz && deck, `${course.id}: exercices, quiz et flashcards`).toBeTruthy();
+      const level = (difficulty: number) => set!.exercises.filter((exercise) => exercise.difficulty === difficulty);
+      expect([level(1).length, level(2).length, level(3).length], `${course.id}: exercices par niveau`).toEqual([4, 5, 3]);
+      expect(
+        level(3).map((problem) => problem.concours),
+        course.id,
+      ).toEqual([true, true, true]);
+      const withPython = level(3).filter((problem) => /language-python/.test(problem.statementHtml + problem.solutionHtml));
+      expect(withPython.length, `${course.id}: exercices de type concours avec une question Python`).toBeGreaterThanOrEqual(1);
+      expect(quiz!.questions.length, `${course.id}: questions`).toBeGreaterThanOrEqual(15);
+      expect(deck!.cards.length, `${course.id}: cartes`).toBeGreaterThanOrEqual(25);
+    }
+  });
+
+  it("lists on each hub only tracks that have a name and chapters", () => {
+    const courseTracks = new Set(loaded.filter(({ kind }) => kind === "course").map(({ compiled }) => (compiled as { track?: string }).track));
+    for (const { compiled } of loaded.filter(({ kind }) => kind === "page")) {
+      for (const track of (compiled as { tracks?: string[] }).tracks ?? []) {
+        expect(TRACK_LABELS[track], `${compiled.id}: ${track}`).toBeDefined();
+        expect(courseTracks.has(track), `${compiled.id}: ${track}`).toBe(true);
+      }
     }
   });
 });

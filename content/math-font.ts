@@ -28,6 +28,8 @@ export const MATH_FONT_RANGES: ReadonlyArray<readonly [number, number]> = [
   [0x25a0, 0x25a1], // □
   [0x25b3, 0x25b3], // △
   [0x27c0, 0x27ff], // ⟦ ⟧ ⟨ ⟩, long arrows
+  // Text-presentation selector that Temml writes after ⊕ and ⊗; default-ignorable, so it needs no glyph.
+  [0xfe0e, 0xfe0e],
   [0x2983, 0x2984], // ⦃ ⦄
   [0x2a00, 0x2a0c], // n-ary operators: ⨁ ⨂, multiple integrals
   [0x2a7d, 0x2a7e], // ⩽ ⩾

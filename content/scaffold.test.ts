@@ -5,7 +5,7 @@ import { type LoadedContent, splitFrontMatter } from "./pipeline/load";
 import { referenceProblems } from "./pipeline/references";
 import { chapterFiles } from "./scaffold";
 
-const files = chapterFiles({ id: "maths-essai", title: "Chapitre 4 : Essai", section: "maths", track: "maths-approfondies-1", order: 4 });
+const files = chapterFiles({ id: "maths-essai", title: "Maths – Essai", section: "maths", track: "maths-approfondies-1", order: 4 });
 const kindOf = (file: string) => (Object.keys(COLLECTIONS) as ContentKind[]).find((kind) => file.startsWith(`${COLLECTIONS[kind].folder}/`))!;
 const dataOf = (file: string, text: string) => (file.endsWith(".md") ? splitFrontMatter(text, file).data : parseYaml(text));
 
@@ -19,11 +19,13 @@ describe("content:new chapter", () => {
     ]);
     expect(dataOf("courses/maths-essai.md", files["courses/maths-essai.md"])).toMatchObject({
       path: "/formation/maths-essai",
-      title: "Chapitre 4 : Essai",
+      title: "Maths – Essai",
       track: "maths-approfondies-1",
       order: 4,
       quiz: "maths-essai-quiz",
     });
+    expect(dataOf("exercises/maths-essai-exercices.yaml", files["exercises/maths-essai-exercices.yaml"]).title).toBe("Exercices – Essai");
+    expect(dataOf("quizzes/maths-essai-quiz.yaml", files["quizzes/maths-essai-quiz.yaml"]).title).toBe("Quiz – Essai");
   });
 
   it("links the course and its companions both ways", () => {

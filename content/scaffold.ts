@@ -8,7 +8,7 @@
 export interface ChapterOptions {
   /** Kebab-case id of the course; the companions get -exercices, -quiz and -flashcards. */
   id: string;
-  /** « Chapitre N : Titre » (CONTENT-STYLE title conventions). */
+  /** The course's title, e.g. « Maths – Suites numériques »; the companions are « Exercices – Suites numériques »… */
   title: string;
   section: "python" | "maths" | "open";
   track: string;
@@ -21,7 +21,8 @@ export interface ChapterOptions {
 export function chapterFiles(options: ChapterOptions): Record<string, string> {
   const { id, title, section, track, order } = options;
   const base = (options.base ?? "/formation").replace(/\/$/, "");
-  const subject = title.replace(/^Chapitre \d+ : /, "");
+  // Titles in the house style (docs/decisions/0011): parts joined by an en dash, no chapter number.
+  const subject = title.replace(/^(Chapitre \d+\s?: |Maths – )/, "");
   const ids = { exercises: `${id}-exercices`, quiz: `${id}-quiz`, flashcards: `${id}-flashcards` };
   const head = (pageId: string, pageTitle: string) => [
     `id: ${pageId}`,
@@ -48,16 +49,16 @@ export function chapterFiles(options: ChapterOptions): Record<string, string> {
     ].join("\n"),
     [`exercises/${ids.exercises}.yaml`]: companion(
       ids.exercises,
-      `Exercices - ${title}`,
+      `Exercices – ${subject}`,
       "exercises",
       "Chaque exercice : id, title, difficulty (1 à 3), concours, method, statement, hints (1 à 3), solution, check",
     ),
     [`quizzes/${ids.quiz}.yaml`]: companion(
       ids.quiz,
-      `Quiz - ${subject}`,
+      `Quiz – ${subject}`,
       "questions",
       "Chaque question : id, type (single, multiple, numeric, truefalse), prompt, options ou answer, explanation",
     ),
-    [`flashcards/${ids.flashcards}.yaml`]: companion(ids.flashcards, `Flashcards - ${subject}`, "cards", "Chaque carte : id, front, back, tags"),
+    [`flashcards/${ids.flashcards}.yaml`]: companion(ids.flashcards, `Flashcards – ${subject}`, "cards", "Chaque carte : id, front, back, tags"),
   };
 }

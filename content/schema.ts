@@ -32,6 +32,8 @@ export const pageFrontMatterSchema = z.object({
   ...pageBase,
   cta: z.enum(["booking", "none"]).default("none"),
   section: z.enum(SECTIONS).default("open"),
+  /** Tracks whose chapters the page lists, in order, with their pages and the reader's progress (hubs). */
+  tracks: z.array(z.string().min(1)).max(4).default([]),
 });
 export type PageFrontMatter = z.infer<typeof pageFrontMatterSchema>;
 

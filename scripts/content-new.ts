@@ -1,4 +1,4 @@
-// `npm run content:new -- chapter <id> --title "Chapitre N : Titre" --track <track> --order <n> [--section maths|python|open] [--base /formation]`:
+// `npm run content:new -- chapter <id> --title "Maths – Titre" --track <track> --order <n> [--section maths|python|open] [--base /formation]`:
 // writes the four files of a chapter (content/scaffold.ts); never overwrites a file.
 import { existsSync, mkdirSync, writeFileSync } from "node:fs";
 import path from "node:path";
@@ -22,7 +22,7 @@ const options = z
   .object({
     what: z.literal("chapter", "seul « chapter » est pris en charge"),
     id: z.string().regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/, "id en kebab-case attendu"),
-    title: z.string().min(3, "--title « Chapitre N : Titre » attendu"),
+    title: z.string().min(3, "--title « Maths – Titre » attendu"),
     track: z.string().min(1, "--track attendu (ex. maths-approfondies-1)"),
     order: z.coerce.number().int().min(1, "--order attendu (entier ≥ 1)"),
     section: z.enum(["python", "maths", "open"]),

@@ -3,6 +3,7 @@ import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { catalog, findCatalogEntry, routeIdFor } from "./catalog";
 import { PAGE_FLAGS } from "./page-flags";
+import { PERMANENT_REDIRECTS, permanentRedirectFor } from "./redirects";
 import { documentTitle, hasPage, hasPageFlag } from "./site-pages";
 import { footerColumns, headerMenus, legalLinks } from "./navigation";
 
@@ -17,6 +18,21 @@ const inventory = new Map(
     .map(([urlPath, title]) => [urlPath, title]),
 );
 
+/** A title reduced to its words: case, dashes and colons between parts, « & », apostrophes and chapter numbers aside. */
+function comparableTitle(title: string) {
+  return title
+    .normalize("NFC")
+    .toLowerCase()
+    .replace(/[\u00a0\u202f]/g, " ")
+    .replace(/ & /g, " et ")
+    .replace(/'/g, "’")
+    .replace(/1ère/g, "1re")
+    .replace(/2ème/g, "2e")
+    .replace(/ [-–—:] /g, " | ")
+    .replace(/chapitre \d+ \| /g, "")
+    .replace(/^maths \| /, "");
+}
+
 describe("route catalogue", () => {
   it("has unique paths and unique route ids", () => {
     const paths = catalog.map((entry) => entry.path);
@@ -25,10 +41,33 @@ describe("route catalogue", () => {
     expect(new Set(ids).size).toBe(ids.length);
   });
 
-  it("keeps the titles of the site it replaces for the paths it kept", () => {
+  // docs/decisions/0011: a kept page keeps its title's words; the typography follows the house style.
+  it("keeps the titles of the site it replaces for the paths it kept, in the house style", () => {
     const kept = catalog.filter((entry) => inventory.has(entry.path));
     expect(kept.length).toBeGreaterThan(15);
-    for (const entry of kept) expect(entry.title, entry.path).toBe(inventory.get(entry.path));
+    for (const entry of kept) expect(comparableTitle(entry.title), entry.path).toBe(comparableTitle(inventory.get(entry.path)!));
+    expect(comparableTitle("Exercices - Chapitre 3 : Sommes, produits & coefficients binomiaux")).toBe(
+      comparableTitle("Exercices – Sommes, produits et coefficients binomiaux"),
+    );
+    expect(comparableTitle("Maths - Polynômes")).not.toBe(comparableTitle("Maths – Polynômes et fractions"));
+  });
+
+  it("writes every title in the house style: en dash between parts, « et », typographic apostrophe, 1re and 2e", () => {
+    for (const entry of catalog) {
+      expect(entry.title, entry.path).not.toMatch(/\s-\s|&|'|1ère|2ème|^Chapitre \d/);
+    }
+  });
+
+  it("redirects merged inventory paths to a page of the catalogue, never from one", () => {
+    for (const [from, to] of Object.entries(PERMANENT_REDIRECTS)) {
+      expect(inventory.has(from), from).toBe(true);
+      expect(findCatalogEntry(from), from).toBeUndefined();
+      expect(findCatalogEntry(to), to).toBeDefined();
+    }
+    expect(permanentRedirectFor(new URL("http://x/formation/maths-fonctions/?a=1"))).toBe(
+      "/formation/maths-fonctions-d-une-variable-reelle?a=1",
+    );
+    expect(permanentRedirectFor(new URL("http://x/formation/maths-polynomes"))).toBeUndefined();
   });
 
   it("holds the pages of the foundation", () => {

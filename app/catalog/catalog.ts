@@ -50,7 +50,7 @@ export const manualCatalog: readonly CatalogEntry[] = [
   markdownPage("nos-offres", "/nos-offres", "Nos Offres", {
     search: { category: "Services", keywords: ["offres", "tarifs", "accompagnement", "cours particuliers"] },
   }),
-  markdownPage("stage-accompagnement", "/stage-accompagnement", "Stage & Accompagnement", {
+  markdownPage("stage-accompagnement", "/stage-accompagnement", "Stage et accompagnement", {
     formationsGroup: "Accompagnement et stages",
     search: { category: "Services", keywords: ["stage", "vacances", "révisions", "accompagnement"] },
   }),
@@ -63,7 +63,7 @@ export const manualCatalog: readonly CatalogEntry[] = [
     formationsGroup: "Accompagnement et stages",
     search: { category: "Services", keywords: ["coaching", "cours particuliers", "tuteur", "soutien"] },
   }),
-  markdownPage("offre-gratuite", "/offre/gratuite", "Offre Gratuite - Sessions Live", {
+  markdownPage("offre-gratuite", "/offre/gratuite", "Offre gratuite – Sessions live", {
     formationsGroup: "Accompagnement et stages",
     search: { category: "Services", keywords: ["gratuit", "live", "sessions", "webinaire"] },
   }),
@@ -85,14 +85,14 @@ export const manualCatalog: readonly CatalogEntry[] = [
     formationsGroup: "Accompagnement et stages",
     search: { category: "Services", keywords: ["cube", "préparation", "année", "méthode"] },
   }),
-  markdownPage("parent", "/parent", "Parent - Accompagnement", {
+  markdownPage("parent", "/parent", "Parent – Accompagnement", {
     search: { category: "Informations", keywords: ["parents", "famille", "accompagnement", "enfant"] },
   }),
   markdownPage("mentions-legales", "/mentions-legales", "Mentions légales"),
   markdownPage("politique-confidentialite", "/politique-confidentialite", "Politique de confidentialité", {
     search: { category: "Informations", keywords: ["confidentialité", "données personnelles", "RGPD", "cookies"] },
   }),
-  markdownPage("cgu", "/cgu", "Conditions générales d'utilisation"),
+  markdownPage("cgu", "/cgu", "Conditions générales d’utilisation"),
   markdownPage("cgv", "/cgv", "Conditions générales de vente"),
   {
     path: "/login",
@@ -120,7 +120,7 @@ export const manualCatalog: readonly CatalogEntry[] = [
   },
   {
     path: "/verifier-email",
-    title: "Confirmation de l'adresse e-mail",
+    title: "Confirmation de l’adresse e-mail",
     description: "Confirmez l'adresse e-mail de votre compte Tremplin.",
     kind: "auth",
     module: "routes/verify-email.tsx",
@@ -292,7 +292,7 @@ export const manualCatalog: readonly CatalogEntry[] = [
   // ── requests: teacher applications, profiles ──
   {
     path: "/professeur",
-    title: "Professeur - Candidature",
+    title: "Professeur – Candidature",
     description:
       "Enseigner sur Tremplin\u00a0: coaching individuel, stages et corrections pour la prépa ECG et les niveaux primaire à terminale. Envoyez votre candidature avec votre CV.",
     kind: "request",
@@ -393,7 +393,7 @@ export const manualCatalog: readonly CatalogEntry[] = [
   },
   {
     path: "/admin/journal",
-    title: "Journal d'administration",
+    title: "Journal d’administration",
     description: "Les actions des administrateurs, des plus récentes aux plus anciennes\u00a0: qui, quoi, quand, avant et après.",
     kind: "admin",
     module: "routes/admin-journal.tsx",

@@ -4,8 +4,8 @@ import type { CatalogEntry } from "./types";
 export const contentEntries: CatalogEntry[] = [
   {
     "path": "/chapitres-libres",
-    "title": "Chapitres Libres d'Accès",
-    "description": "Des chapitres de maths de prépa ECG ouverts à tous et sans compte, avec un cours, des exercices corrigés et un quiz pour chacun.",
+    "title": "Chapitres libres d’accès",
+    "description": "Des chapitres de maths de prépa ECG ouverts à tous et sans compte, avec un cours, des exercices corrigés, un quiz et des flashcards pour chacun.",
     "kind": "page",
     "module": "routes/content-page.tsx",
     "contentId": "chapitres-libres",
@@ -22,8 +22,8 @@ export const contentEntries: CatalogEntry[] = [
   },
   {
     "path": "/chapitres-libres/integrales-impropres-cours",
-    "title": "Cours - Intégrales impropres",
-    "description": "Chapitre libre d'accès sur les intégrales sur un intervalle quelconque en ECG, de la définition de la convergence aux critères de comparaison et aux calculs.",
+    "title": "Cours – Intégrales impropres",
+    "description": "Chapitre libre d’accès sur les intégrales sur un intervalle quelconque en ECG, de la définition de la convergence aux critères de comparaison et aux calculs.",
     "kind": "course",
     "module": "routes/course.tsx",
     "contentId": "chapitres-libres-integrales-impropres-cours",
@@ -39,8 +39,8 @@ export const contentEntries: CatalogEntry[] = [
   },
   {
     "path": "/chapitres-libres/integrales-impropres-exercices",
-    "title": "Exercices - Intégrales impropres",
-    "description": "Dix exercices corrigés et libres d'accès sur les intégrales sur un intervalle quelconque en ECG, du calcul direct aux sujets de type concours.",
+    "title": "Exercices – Intégrales impropres",
+    "description": "Dix exercices corrigés et libres d’accès sur les intégrales sur un intervalle quelconque en ECG, du calcul direct aux sujets de type concours.",
     "kind": "exercises",
     "module": "routes/exercise-set.tsx",
     "contentId": "chapitres-libres-integrales-impropres-exercices",
@@ -50,9 +50,21 @@ export const contentEntries: CatalogEntry[] = [
     }
   },
   {
+    "path": "/chapitres-libres/integrales-impropres-flashcards",
+    "title": "Flashcards – Intégrales impropres",
+    "description": "Vingt-cinq cartes pour mémoriser la convergence d’une intégrale impropre, les intégrales de référence, les critères de comparaison et les calculs.",
+    "kind": "flashcards",
+    "module": "routes/flashcards.tsx",
+    "contentId": "chapitres-libres-integrales-impropres-flashcards",
+    "search": {
+      "category": "Formation",
+      "keywords": []
+    }
+  },
+  {
     "path": "/chapitres-libres/integrales-impropres-quiz",
-    "title": "Quiz - Intégrales impropres",
-    "description": "Seize questions libres d'accès pour vérifier vos réflexes sur les intégrales impropres, des intégrales de référence aux critères de comparaison.",
+    "title": "Quiz – Intégrales impropres",
+    "description": "Seize questions libres d’accès pour vérifier vos réflexes sur les intégrales impropres, des intégrales de référence aux critères de comparaison.",
     "kind": "quiz",
     "module": "routes/quiz.tsx",
     "contentId": "chapitres-libres-integrales-impropres-quiz",
@@ -63,8 +75,8 @@ export const contentEntries: CatalogEntry[] = [
   },
   {
     "path": "/chapitres-libres/series-cours",
-    "title": "Cours - Séries numériques",
-    "description": "Chapitre libre d'accès sur les séries numériques en ECG 1re année, des sommes partielles aux critères de comparaison et à la convergence absolue.",
+    "title": "Cours – Séries numériques",
+    "description": "Chapitre libre d’accès sur les séries numériques en ECG 1re année, des sommes partielles aux critères de comparaison et à la convergence absolue.",
     "kind": "course",
     "module": "routes/course.tsx",
     "contentId": "chapitres-libres-series-cours",
@@ -80,8 +92,8 @@ export const contentEntries: CatalogEntry[] = [
   },
   {
     "path": "/chapitres-libres/series-exercices",
-    "title": "Exercices - Séries numériques",
-    "description": "Dix exercices corrigés et libres d'accès sur les séries numériques en ECG 1re année, du télescopage aux sujets de type concours.",
+    "title": "Exercices – Séries numériques",
+    "description": "Dix exercices corrigés et libres d’accès sur les séries numériques en ECG 1re année, du télescopage aux sujets de type concours.",
     "kind": "exercises",
     "module": "routes/exercise-set.tsx",
     "contentId": "chapitres-libres-series-exercices",
@@ -91,9 +103,21 @@ export const contentEntries: CatalogEntry[] = [
     }
   },
   {
+    "path": "/chapitres-libres/series-flashcards",
+    "title": "Flashcards – Séries numériques",
+    "description": "Vingt-cinq cartes pour mémoriser sommes partielles, séries de référence, critères de comparaison et convergence absolue, avec leurs hypothèses.",
+    "kind": "flashcards",
+    "module": "routes/flashcards.tsx",
+    "contentId": "chapitres-libres-series-flashcards",
+    "search": {
+      "category": "Formation",
+      "keywords": []
+    }
+  },
+  {
     "path": "/chapitres-libres/series-quiz",
-    "title": "Quiz - Séries numériques",
-    "description": "Seize questions libres d'accès pour tester vos réflexes sur les séries numériques, des séries de référence aux critères de comparaison.",
+    "title": "Quiz – Séries numériques",
+    "description": "Seize questions libres d’accès pour tester vos réflexes sur les séries numériques, des séries de référence aux critères de comparaison.",
     "kind": "quiz",
     "module": "routes/quiz.tsx",
     "contentId": "chapitres-libres-series-quiz",
@@ -104,8 +128,8 @@ export const contentEntries: CatalogEntry[] = [
   },
   {
     "path": "/chapitres-libres/suites-cours",
-    "title": "Cours - Suites numériques",
-    "description": "Chapitre libre d'accès sur les suites réelles en ECG 1re année, des suites usuelles aux théorèmes de convergence et aux suites récurrentes.",
+    "title": "Cours – Suites numériques",
+    "description": "Chapitre libre d’accès sur les suites réelles en ECG 1re année, des suites usuelles aux théorèmes de convergence et aux suites récurrentes.",
     "kind": "course",
     "module": "routes/course.tsx",
     "contentId": "chapitres-libres-suites-cours",
@@ -122,8 +146,8 @@ export const contentEntries: CatalogEntry[] = [
   },
   {
     "path": "/chapitres-libres/suites-exercices",
-    "title": "Exercices - Suites numériques",
-    "description": "Dix exercices corrigés et libres d'accès sur les suites réelles en ECG 1re année, du calcul direct aux sujets de type concours.",
+    "title": "Exercices – Suites numériques",
+    "description": "Dix exercices corrigés et libres d’accès sur les suites réelles en ECG 1re année, du calcul direct aux sujets de type concours.",
     "kind": "exercises",
     "module": "routes/exercise-set.tsx",
     "contentId": "chapitres-libres-suites-exercices",
@@ -133,9 +157,21 @@ export const contentEntries: CatalogEntry[] = [
     }
   },
   {
+    "path": "/chapitres-libres/suites-flashcards",
+    "title": "Flashcards – Suites numériques",
+    "description": "Vingt-cinq cartes pour mémoriser les suites usuelles, la définition de la limite, les théorèmes de convergence et les suites récurrentes, avec leurs hypothèses.",
+    "kind": "flashcards",
+    "module": "routes/flashcards.tsx",
+    "contentId": "chapitres-libres-suites-flashcards",
+    "search": {
+      "category": "Formation",
+      "keywords": []
+    }
+  },
+  {
     "path": "/chapitres-libres/suites-quiz",
-    "title": "Quiz - Suites numériques",
-    "description": "Dix-sept questions libres d'accès pour vérifier vos réflexes sur les suites réelles, des suites usuelles aux théorèmes de convergence.",
+    "title": "Quiz – Suites numériques",
+    "description": "Dix-sept questions libres d’accès pour vérifier vos réflexes sur les suites réelles, des suites usuelles aux théorèmes de convergence.",
     "kind": "quiz",
     "module": "routes/quiz.tsx",
     "contentId": "chapitres-libres-suites-quiz",
@@ -165,7 +201,7 @@ export const contentEntries: CatalogEntry[] = [
   {
     "path": "/formation/anglais/vocabulaire",
     "title": "Vocabulaire Anglais",
-    "description": "Le vocabulaire anglais de civilisation classé par thème (santé, médias, environnement, institutions), avec traductions et exemples pour l'essai.",
+    "description": "Le vocabulaire anglais de civilisation classé par thème (santé, médias, environnement, institutions), avec traductions et exemples pour l’essai.",
     "kind": "vocabulary",
     "module": "routes/vocabulary.tsx",
     "contentId": "vocabulaire-anglais",
@@ -182,7 +218,7 @@ export const contentEntries: CatalogEntry[] = [
   {
     "path": "/formation/exercices",
     "title": "Exercices Python",
-    "description": "Les quatre séries d'exercices Python corrigés pour la prépa ECG, de l'application directe au sujet de type concours, et la méthode pour les travailler.",
+    "description": "Les quatre séries d’exercices Python corrigés pour la prépa ECG, de l’application directe au sujet de type concours, et la méthode pour les travailler.",
     "kind": "page",
     "module": "routes/content-page.tsx",
     "contentId": "formation-exercices",
@@ -216,6 +252,71 @@ export const contentEntries: CatalogEntry[] = [
     }
   },
   {
+    "path": "/formation/maths-applications-lineaires-structures-vectorielles",
+    "title": "Maths – Applications linéaires et structures vectorielles",
+    "description": "Espaces vectoriels, bases et dimension, sommes directes, applications linéaires, théorème du rang, matrices, changement de base et projecteurs, avec preuves.",
+    "kind": "course",
+    "module": "routes/course.tsx",
+    "contentId": "maths-applications-lineaires-structures-vectorielles",
+    "section": "maths",
+    "search": {
+      "category": "Formation",
+      "keywords": [
+        "espaces vectoriels",
+        "sous-espace vectoriel",
+        "famille libre",
+        "base",
+        "dimension",
+        "Grassmann",
+        "somme directe",
+        "noyau",
+        "image",
+        "théorème du rang",
+        "changement de base",
+        "projecteur"
+      ]
+    }
+  },
+  {
+    "path": "/formation/maths-applications-lineaires-structures-vectorielles-exercices",
+    "title": "Exercices – Applications linéaires et structures vectorielles",
+    "description": "Douze exercices corrigés sur les espaces vectoriels et les applications linéaires, des sous-espaces aux problèmes de type concours.",
+    "kind": "exercises",
+    "module": "routes/exercise-set.tsx",
+    "contentId": "maths-applications-lineaires-structures-vectorielles-exercices",
+    "section": "maths",
+    "search": {
+      "category": "Formation",
+      "keywords": []
+    }
+  },
+  {
+    "path": "/formation/maths-applications-lineaires-structures-vectorielles-flashcards",
+    "title": "Flashcards – Applications linéaires et structures vectorielles",
+    "description": "Vingt-cinq cartes pour mémoriser sous-espaces, familles, bases, dimension, théorème du rang, matrices, changement de base et projecteurs.",
+    "kind": "flashcards",
+    "module": "routes/flashcards.tsx",
+    "contentId": "maths-applications-lineaires-structures-vectorielles-flashcards",
+    "section": "maths",
+    "search": {
+      "category": "Formation",
+      "keywords": []
+    }
+  },
+  {
+    "path": "/formation/maths-applications-lineaires-structures-vectorielles-quiz",
+    "title": "Quiz – Applications linéaires et structures vectorielles",
+    "description": "Quinze questions sur les sous-espaces, les familles libres, la dimension, le théorème du rang, les matrices et les projecteurs, avec les pièges de colle.",
+    "kind": "quiz",
+    "module": "routes/quiz.tsx",
+    "contentId": "maths-applications-lineaires-structures-vectorielles-quiz",
+    "section": "maths",
+    "search": {
+      "category": "Formation",
+      "keywords": []
+    }
+  },
+  {
     "path": "/formation/maths-appliquees",
     "title": "Maths Appliquées",
     "description": "Le programme de maths appliquées de prépa ECG chapitre par chapitre, des graphes aux chaînes de Markov et aux statistiques, sur deux ans.",
@@ -234,7 +335,7 @@ export const contentEntries: CatalogEntry[] = [
   },
   {
     "path": "/formation/maths-approfondies",
-    "title": "Maths Approfondies",
+    "title": "Maths approfondies",
     "description": "Le programme de maths approfondies de prépa ECG en un coup d’œil, chapitre par chapitre, pour la 1re et la 2e année.",
     "kind": "page",
     "module": "routes/content-page.tsx",
@@ -268,8 +369,193 @@ export const contentEntries: CatalogEntry[] = [
     }
   },
   {
+    "path": "/formation/maths-comparaison-negligeabilite-equivalence",
+    "title": "Maths – Comparaison : négligeabilité et équivalence",
+    "description": "Négligeabilité et équivalents de suites et de fonctions : croissances comparées, opérations permises et interdites, équivalents usuels, limites et signes.",
+    "kind": "course",
+    "module": "routes/course.tsx",
+    "contentId": "maths-comparaison-negligeabilite-equivalence",
+    "section": "maths",
+    "search": {
+      "category": "Formation",
+      "keywords": [
+        "négligeabilité",
+        "équivalents",
+        "petit o",
+        "croissances comparées",
+        "équivalents usuels",
+        "limites",
+        "Stirling",
+        "suites implicites"
+      ]
+    }
+  },
+  {
+    "path": "/formation/maths-comparaison-negligeabilite-equivalence-exercices",
+    "title": "Exercices – Comparaison : négligeabilité et équivalence",
+    "description": "Douze exercices corrigés sur la négligeabilité et les équivalents : limites, signes, racines de polynômes, sommes, et trois problèmes de type concours avec Python.",
+    "kind": "exercises",
+    "module": "routes/exercise-set.tsx",
+    "contentId": "maths-comparaison-negligeabilite-equivalence-exercices",
+    "section": "maths",
+    "search": {
+      "category": "Formation",
+      "keywords": []
+    }
+  },
+  {
+    "path": "/formation/maths-comparaison-negligeabilite-equivalence-flashcards",
+    "title": "Flashcards – Comparaison : négligeabilité et équivalence",
+    "description": "Vingt-cinq cartes pour retenir les petits o, les équivalents usuels, les croissances comparées et les opérations permises ou interdites, avec leurs hypothèses.",
+    "kind": "flashcards",
+    "module": "routes/flashcards.tsx",
+    "contentId": "maths-comparaison-negligeabilite-equivalence-flashcards",
+    "section": "maths",
+    "search": {
+      "category": "Formation",
+      "keywords": []
+    }
+  },
+  {
+    "path": "/formation/maths-comparaison-negligeabilite-equivalence-quiz",
+    "title": "Quiz – Comparaison : négligeabilité et équivalence",
+    "description": "Quinze questions sur les petits o et les équivalents : croissances comparées, équivalents usuels, opérations permises ou interdites et pièges de colle.",
+    "kind": "quiz",
+    "module": "routes/quiz.tsx",
+    "contentId": "maths-comparaison-negligeabilite-equivalence-quiz",
+    "section": "maths",
+    "search": {
+      "category": "Formation",
+      "keywords": []
+    }
+  },
+  {
+    "path": "/formation/maths-convexite",
+    "title": "Maths – Convexité",
+    "description": "Fonctions convexes et concaves, inégalité des pentes, tangentes et cordes, points d’inflexion, inégalités classiques, Jensen et moyenne géométrique.",
+    "kind": "course",
+    "module": "routes/course.tsx",
+    "contentId": "maths-convexite",
+    "section": "maths",
+    "search": {
+      "category": "Formation",
+      "keywords": [
+        "convexité",
+        "fonction convexe",
+        "fonction concave",
+        "inégalité des pentes",
+        "tangente",
+        "corde",
+        "point d’inflexion",
+        "inégalité de Jensen",
+        "inégalité arithmético-géométrique"
+      ]
+    }
+  },
+  {
+    "path": "/formation/maths-convexite-exercices",
+    "title": "Exercices – Convexité",
+    "description": "Douze exercices corrigés sur la convexité, des dérivées secondes aux problèmes de type concours (méthode de Newton, entropie, inégalité de Hölder).",
+    "kind": "exercises",
+    "module": "routes/exercise-set.tsx",
+    "contentId": "maths-convexite-exercices",
+    "section": "maths",
+    "search": {
+      "category": "Formation",
+      "keywords": []
+    }
+  },
+  {
+    "path": "/formation/maths-convexite-flashcards",
+    "title": "Flashcards – Convexité",
+    "description": "Vingt-cinq cartes pour retenir définitions, caractérisations, points d’inflexion et inégalités de convexité, avec leurs hypothèses.",
+    "kind": "flashcards",
+    "module": "routes/flashcards.tsx",
+    "contentId": "maths-convexite-flashcards",
+    "section": "maths",
+    "search": {
+      "category": "Formation",
+      "keywords": []
+    }
+  },
+  {
+    "path": "/formation/maths-convexite-quiz",
+    "title": "Quiz – Convexité",
+    "description": "Quinze questions sur les fonctions convexes, les cordes et les tangentes, les points d’inflexion, Jensen et la moyenne géométrique, avec les pièges de colle.",
+    "kind": "quiz",
+    "module": "routes/quiz.tsx",
+    "contentId": "maths-convexite-quiz",
+    "section": "maths",
+    "search": {
+      "category": "Formation",
+      "keywords": []
+    }
+  },
+  {
+    "path": "/formation/maths-derivation",
+    "title": "Maths – Dérivation",
+    "description": "Nombre dérivé, opérations, bijection réciproque, dérivées successives et formule de Leibniz, Rolle, accroissements finis, monotonie et suites récurrentes, avec preuves.",
+    "kind": "course",
+    "module": "routes/course.tsx",
+    "contentId": "maths-derivation",
+    "section": "maths",
+    "search": {
+      "category": "Formation",
+      "keywords": [
+        "dérivation",
+        "nombre dérivé",
+        "tangente",
+        "théorème de Rolle",
+        "accroissements finis",
+        "classe C1",
+        "formule de Leibniz",
+        "bijection réciproque",
+        "suites récurrentes"
+      ]
+    }
+  },
+  {
+    "path": "/formation/maths-derivation-exercices",
+    "title": "Exercices – Dérivation",
+    "description": "Douze exercices corrigés sur la dérivation, du taux d’accroissement aux problèmes de type concours avec Python (Legendre, prolongement, dérivée approchée).",
+    "kind": "exercises",
+    "module": "routes/exercise-set.tsx",
+    "contentId": "maths-derivation-exercices",
+    "section": "maths",
+    "search": {
+      "category": "Formation",
+      "keywords": []
+    }
+  },
+  {
+    "path": "/formation/maths-derivation-flashcards",
+    "title": "Flashcards – Dérivation",
+    "description": "Vingt-cinq cartes pour retenir les définitions et les théorèmes de la dérivation, de Rolle aux suites contractantes, avec leurs hypothèses.",
+    "kind": "flashcards",
+    "module": "routes/flashcards.tsx",
+    "contentId": "maths-derivation-flashcards",
+    "section": "maths",
+    "search": {
+      "category": "Formation",
+      "keywords": []
+    }
+  },
+  {
+    "path": "/formation/maths-derivation-quiz",
+    "title": "Quiz – Dérivation",
+    "description": "Quinze questions sur la dérivabilité, les formules de dérivation, Rolle, les accroissements finis et la monotonie, avec les pièges de colle.",
+    "kind": "quiz",
+    "module": "routes/quiz.tsx",
+    "contentId": "maths-derivation-quiz",
+    "section": "maths",
+    "search": {
+      "category": "Formation",
+      "keywords": []
+    }
+  },
+  {
     "path": "/formation/maths-deuxieme-appliquees",
-    "title": "Maths Appliquées - 2ème année",
+    "title": "Maths appliquées – 2e année",
     "description": "Les chapitres de maths appliquées de 2e année d’ECG, de la réduction des matrices aux chaînes de Markov et à l’estimation, avec les attendus de DS.",
     "kind": "page",
     "module": "routes/content-page.tsx",
@@ -286,7 +572,7 @@ export const contentEntries: CatalogEntry[] = [
   },
   {
     "path": "/formation/maths-deuxieme-approfondies",
-    "title": "Maths Approfondies - 2ème année",
+    "title": "Maths approfondies – 2e année",
     "description": "Les chapitres de maths approfondies de 2e année d’ECG, de la réduction à l’estimation, avec les notions clés et les attendus de DS.",
     "kind": "page",
     "module": "routes/content-page.tsx",
@@ -303,7 +589,7 @@ export const contentEntries: CatalogEntry[] = [
   },
   {
     "path": "/formation/maths-elements-de-logique",
-    "title": "Chapitre 1 : Éléments de logique",
+    "title": "Maths – Éléments de logique",
     "description": "Assertions, connecteurs, quantificateurs et négations, puis tous les raisonnements attendus en prépa ECG, récurrences comprises.",
     "kind": "course",
     "module": "routes/course.tsx",
@@ -322,8 +608,8 @@ export const contentEntries: CatalogEntry[] = [
   },
   {
     "path": "/formation/maths-elements-de-logique-exercices",
-    "title": "Exercices - Chapitre 1 : Logique & raisonnement fondamentaux",
-    "description": "Dix exercices corrigés de logique et de raisonnement, des négations aux récurrences fortes, dont trois de type concours.",
+    "title": "Exercices – Logique et raisonnement fondamentaux",
+    "description": "Douze exercices corrigés de logique et de raisonnement, des négations aux récurrences fortes, dont trois de type concours.",
     "kind": "exercises",
     "module": "routes/exercise-set.tsx",
     "contentId": "maths-elements-de-logique-exercices",
@@ -335,8 +621,8 @@ export const contentEntries: CatalogEntry[] = [
   },
   {
     "path": "/formation/maths-elements-de-logique-flashcards",
-    "title": "Flashcards - Éléments de logique",
-    "description": "Les définitions, règles de négation et schémas de raisonnement du chapitre de logique, à revoir la veille d'une colle.",
+    "title": "Flashcards – Éléments de logique",
+    "description": "Les définitions, règles de négation et schémas de raisonnement du chapitre de logique, à revoir la veille d’une colle.",
     "kind": "flashcards",
     "module": "routes/flashcards.tsx",
     "contentId": "maths-elements-de-logique-flashcards",
@@ -348,7 +634,7 @@ export const contentEntries: CatalogEntry[] = [
   },
   {
     "path": "/formation/maths-elements-de-logique-quiz",
-    "title": "Quiz - Éléments de logique",
+    "title": "Quiz – Éléments de logique",
     "description": "Dix-sept questions pour vérifier les négations, implications, conditions nécessaires et suffisantes et le choix des récurrences.",
     "kind": "quiz",
     "module": "routes/quiz.tsx",
@@ -361,7 +647,7 @@ export const contentEntries: CatalogEntry[] = [
   },
   {
     "path": "/formation/maths-ensembles-et-applications",
-    "title": "Chapitre 2 : Ensembles et applications",
+    "title": "Maths – Ensembles et applications",
     "description": "Ensembles, parties, opérations, cardinal, applications injectives, surjectives et bijectives, familles indexées, avec preuves.",
     "kind": "course",
     "module": "routes/course.tsx",
@@ -380,8 +666,8 @@ export const contentEntries: CatalogEntry[] = [
   },
   {
     "path": "/formation/maths-ensembles-et-applications-exercices",
-    "title": "Exercices - Chapitre 2 : Ensembles et applications",
-    "description": "Dix exercices corrigés sur les ensembles et les applications, des identités ensemblistes aux bijections de type concours.",
+    "title": "Exercices – Ensembles et applications",
+    "description": "Douze exercices corrigés sur les ensembles et les applications, des identités ensemblistes aux bijections de type concours.",
     "kind": "exercises",
     "module": "routes/exercise-set.tsx",
     "contentId": "maths-ensembles-et-applications-exercices",
@@ -393,7 +679,7 @@ export const contentEntries: CatalogEntry[] = [
   },
   {
     "path": "/formation/maths-ensembles-et-applications-flashcards",
-    "title": "Flashcards - Ensembles et applications",
+    "title": "Flashcards – Ensembles et applications",
     "description": "Vingt-cinq cartes pour mémoriser les définitions et les résultats sur les ensembles, les cardinaux et les applications.",
     "kind": "flashcards",
     "module": "routes/flashcards.tsx",
@@ -406,7 +692,7 @@ export const contentEntries: CatalogEntry[] = [
   },
   {
     "path": "/formation/maths-ensembles-et-applications-quiz",
-    "title": "Quiz - Ensembles et applications",
+    "title": "Quiz – Ensembles et applications",
     "description": "Seize questions pour vérifier vos acquis sur les ensembles, les cardinaux, les images et les applications bijectives.",
     "kind": "quiz",
     "module": "routes/quiz.tsx",
@@ -419,7 +705,7 @@ export const contentEntries: CatalogEntry[] = [
   },
   {
     "path": "/formation/maths-fonctions-d-une-variable-reelle",
-    "title": "Maths - Fonctions d'une variable réelle",
+    "title": "Maths – Fonctions d’une variable réelle",
     "description": "Limites, continuité, partie entière, puissances réelles, croissances comparées, valeurs intermédiaires, bornes atteintes et théorème de la bijection, avec preuves.",
     "kind": "course",
     "module": "routes/course.tsx",
@@ -439,7 +725,7 @@ export const contentEntries: CatalogEntry[] = [
   },
   {
     "path": "/formation/maths-fonctions-d-une-variable-reelle-exercices",
-    "title": "Exercices - Chapitre 5 : Fonctions d'une variable réelle",
+    "title": "Exercices – Fonctions d’une variable réelle",
     "description": "Douze exercices corrigés sur les limites, la continuité, la partie entière et le théorème de la bijection, jusqu’aux problèmes de type concours avec Python.",
     "kind": "exercises",
     "module": "routes/exercise-set.tsx",
@@ -452,7 +738,7 @@ export const contentEntries: CatalogEntry[] = [
   },
   {
     "path": "/formation/maths-fonctions-d-une-variable-reelle-flashcards",
-    "title": "Flashcards - Fonctions d'une variable réelle",
+    "title": "Flashcards – Fonctions d’une variable réelle",
     "description": "Vingt-cinq cartes pour retenir les définitions de limite et de continuité, les grands théorèmes avec leurs hypothèses et les pièges classiques.",
     "kind": "flashcards",
     "module": "routes/flashcards.tsx",
@@ -465,7 +751,7 @@ export const contentEntries: CatalogEntry[] = [
   },
   {
     "path": "/formation/maths-fonctions-d-une-variable-reelle-quiz",
-    "title": "Quiz - Fonctions d'une variable réelle",
+    "title": "Quiz – Fonctions d’une variable réelle",
     "description": "Quinze questions sur les limites, la continuité et les grands théorèmes, pour repérer les hypothèses oubliées et les formes indéterminées mal levées.",
     "kind": "quiz",
     "module": "routes/quiz.tsx",
@@ -477,8 +763,69 @@ export const contentEntries: CatalogEntry[] = [
     }
   },
   {
+    "path": "/formation/maths-integration-sur-un-segment",
+    "title": "Maths – Intégration sur un segment",
+    "description": "Primitives, intégrale d’une fonction continue, propriétés, parties et changement de variable, sommes de Riemann, fonctions et suites définies par une intégrale.",
+    "kind": "course",
+    "module": "routes/course.tsx",
+    "contentId": "maths-integration-sur-un-segment",
+    "section": "maths",
+    "search": {
+      "category": "Formation",
+      "keywords": [
+        "intégrale",
+        "primitive",
+        "intégration par parties",
+        "changement de variable",
+        "sommes de Riemann",
+        "méthode des rectangles",
+        "valeur moyenne",
+        "suites d’intégrales"
+      ]
+    }
+  },
+  {
+    "path": "/formation/maths-integration-sur-un-segment-exercices",
+    "title": "Exercices – Intégration sur un segment",
+    "description": "Douze exercices corrigés sur l’intégrale sur un segment : calculs, encadrements, sommes de Riemann, suites et fonctions intégrales, trois sujets type concours.",
+    "kind": "exercises",
+    "module": "routes/exercise-set.tsx",
+    "contentId": "maths-integration-sur-un-segment-exercices",
+    "section": "maths",
+    "search": {
+      "category": "Formation",
+      "keywords": []
+    }
+  },
+  {
+    "path": "/formation/maths-integration-sur-un-segment-flashcards",
+    "title": "Flashcards – Intégration sur un segment",
+    "description": "Vingt-cinq cartes pour retenir primitives, propriétés de l’intégrale, parties, changement de variable, sommes de Riemann et intégrales à bornes variables.",
+    "kind": "flashcards",
+    "module": "routes/flashcards.tsx",
+    "contentId": "maths-integration-sur-un-segment-flashcards",
+    "section": "maths",
+    "search": {
+      "category": "Formation",
+      "keywords": []
+    }
+  },
+  {
+    "path": "/formation/maths-integration-sur-un-segment-quiz",
+    "title": "Quiz – Intégration sur un segment",
+    "description": "Quinze questions sur les primitives, les propriétés de l’intégrale, les techniques de calcul, les sommes de Riemann et les fonctions et suites définies par une intégrale.",
+    "kind": "quiz",
+    "module": "routes/quiz.tsx",
+    "contentId": "maths-integration-sur-un-segment-quiz",
+    "section": "maths",
+    "search": {
+      "category": "Formation",
+      "keywords": []
+    }
+  },
+  {
     "path": "/formation/maths-matrices-espaces-vectoriels",
-    "title": "Maths - Matrices & espaces vectoriels",
+    "title": "Maths – Matrices et espaces vectoriels",
     "description": "Produit, transposée, puissances et binôme, matrices inversibles, pivot de Gauss, systèmes de Cramer, trace et premiers sous-espaces vectoriels, avec preuves.",
     "kind": "course",
     "module": "routes/course.tsx",
@@ -500,7 +847,7 @@ export const contentEntries: CatalogEntry[] = [
   },
   {
     "path": "/formation/maths-matrices-espaces-vectoriels-exercices",
-    "title": "Exercices - Chapitre 9 : Matrices & espaces vectoriels",
+    "title": "Exercices – Matrices et espaces vectoriels",
     "description": "Douze exercices corrigés de calcul matriciel : produits, pivot de Gauss, inverses, puissances, trace, et trois problèmes de type concours.",
     "kind": "exercises",
     "module": "routes/exercise-set.tsx",
@@ -513,7 +860,7 @@ export const contentEntries: CatalogEntry[] = [
   },
   {
     "path": "/formation/maths-matrices-espaces-vectoriels-flashcards",
-    "title": "Flashcards - Matrices & espaces vectoriels",
+    "title": "Flashcards – Matrices et espaces vectoriels",
     "description": "Vingt-cinq cartes pour retenir les règles du produit matriciel, les inverses, le binôme, le pivot de Gauss et la trace, avec leurs hypothèses.",
     "kind": "flashcards",
     "module": "routes/flashcards.tsx",
@@ -526,7 +873,7 @@ export const contentEntries: CatalogEntry[] = [
   },
   {
     "path": "/formation/maths-matrices-espaces-vectoriels-quiz",
-    "title": "Quiz - Matrices & espaces vectoriels",
+    "title": "Quiz – Matrices et espaces vectoriels",
     "description": "Quinze questions pour débusquer les réflexes hérités des réels : produit non commutatif, inverses, binôme, trace et pivot de Gauss.",
     "kind": "quiz",
     "module": "routes/quiz.tsx",
@@ -559,7 +906,7 @@ export const contentEntries: CatalogEntry[] = [
   },
   {
     "path": "/formation/maths-polynomes",
-    "title": "Maths - Polynômes",
+    "title": "Maths – Polynômes",
     "description": "Degré, division euclidienne, racines et multiplicité, formule de Taylor, second degré et relations coefficients–racines, avec preuves et exemples.",
     "kind": "course",
     "module": "routes/course.tsx",
@@ -581,7 +928,7 @@ export const contentEntries: CatalogEntry[] = [
   },
   {
     "path": "/formation/maths-polynomes-exercices",
-    "title": "Exercices - Chapitre 8 : Polynômes",
+    "title": "Exercices – Polynômes",
     "description": "Douze exercices corrigés sur les polynômes, des divisions euclidiennes aux problèmes de type concours (Lagrange, Tchebychev, différences finies).",
     "kind": "exercises",
     "module": "routes/exercise-set.tsx",
@@ -594,7 +941,7 @@ export const contentEntries: CatalogEntry[] = [
   },
   {
     "path": "/formation/maths-polynomes-flashcards",
-    "title": "Flashcards - Polynômes",
+    "title": "Flashcards – Polynômes",
     "description": "Vingt-cinq cartes pour mémoriser degré, division euclidienne, racines, multiplicité, formule de Taylor et second degré, avec leurs hypothèses.",
     "kind": "flashcards",
     "module": "routes/flashcards.tsx",
@@ -607,7 +954,7 @@ export const contentEntries: CatalogEntry[] = [
   },
   {
     "path": "/formation/maths-polynomes-quiz",
-    "title": "Quiz - Polynômes",
+    "title": "Quiz – Polynômes",
     "description": "Quinze questions sur le degré, la division euclidienne, les racines et leur multiplicité, la formule de Taylor et le second degré, avec les pièges de colle.",
     "kind": "quiz",
     "module": "routes/quiz.tsx",
@@ -620,7 +967,7 @@ export const contentEntries: CatalogEntry[] = [
   },
   {
     "path": "/formation/maths-premiere-appliquees",
-    "title": "Maths Appliquées - 1ère année",
+    "title": "Maths appliquées – 1re année",
     "description": "Les chapitres de maths appliquées de 1re année d’ECG dans l’ordre, des graphes aux statistiques, avec notions clés et attendus de DS.",
     "kind": "page",
     "module": "routes/content-page.tsx",
@@ -637,7 +984,7 @@ export const contentEntries: CatalogEntry[] = [
   },
   {
     "path": "/formation/maths-premiere-approfondies",
-    "title": "Maths Approfondies - 1ère année",
+    "title": "Maths approfondies – 1re année",
     "description": "Les chapitres de maths approfondies de 1re année d’ECG dans l’ordre, avec leurs notions clés et ce qui est classiquement demandé en DS.",
     "kind": "page",
     "module": "routes/content-page.tsx",
@@ -653,8 +1000,71 @@ export const contentEntries: CatalogEntry[] = [
     }
   },
   {
+    "path": "/formation/maths-probabilites-conditionnement",
+    "title": "Maths – Probabilités et conditionnement",
+    "description": "Univers fini, dénombrement, probabilités conditionnelles (composées, totales, Bayes), indépendance, variables aléatoires finies et lois usuelles, avec preuves.",
+    "kind": "course",
+    "module": "routes/course.tsx",
+    "contentId": "maths-probabilites-conditionnement",
+    "section": "maths",
+    "search": {
+      "category": "Formation",
+      "keywords": [
+        "probabilités",
+        "univers fini",
+        "dénombrement",
+        "probabilités conditionnelles",
+        "formule de Bayes",
+        "probabilités totales",
+        "indépendance",
+        "espérance",
+        "variance",
+        "loi binomiale"
+      ]
+    }
+  },
+  {
+    "path": "/formation/maths-probabilites-conditionnement-exercices",
+    "title": "Exercices – Probabilités et conditionnement",
+    "description": "Douze exercices corrigés sur les probabilités finies, du dénombrement aux problèmes de type concours (allumettes de Banach, scrutin, marche aléatoire).",
+    "kind": "exercises",
+    "module": "routes/exercise-set.tsx",
+    "contentId": "maths-probabilites-conditionnement-exercices",
+    "section": "maths",
+    "search": {
+      "category": "Formation",
+      "keywords": []
+    }
+  },
+  {
+    "path": "/formation/maths-probabilites-conditionnement-flashcards",
+    "title": "Flashcards – Probabilités et conditionnement",
+    "description": "Vingt-cinq cartes pour mémoriser dénombrement, conditionnement, indépendance, espérance, variance et lois finies usuelles, avec leurs hypothèses.",
+    "kind": "flashcards",
+    "module": "routes/flashcards.tsx",
+    "contentId": "maths-probabilites-conditionnement-flashcards",
+    "section": "maths",
+    "search": {
+      "category": "Formation",
+      "keywords": []
+    }
+  },
+  {
+    "path": "/formation/maths-probabilites-conditionnement-quiz",
+    "title": "Quiz – Probabilités et conditionnement",
+    "description": "Quinze questions sur le dénombrement, le conditionnement, l’indépendance, l’espérance, la variance et les lois finies usuelles, avec les pièges de colle.",
+    "kind": "quiz",
+    "module": "routes/quiz.tsx",
+    "contentId": "maths-probabilites-conditionnement-quiz",
+    "section": "maths",
+    "search": {
+      "category": "Formation",
+      "keywords": []
+    }
+  },
+  {
     "path": "/formation/maths-sommes-produits-coefficients-binomiaux",
-    "title": "Chapitre 3 : Sommes, produits & coefficients binomiaux",
+    "title": "Maths – Sommes, produits et coefficients binomiaux",
     "description": "Symboles somme et produit, télescopage, sommes usuelles et doubles, factorielle, coefficients binomiaux et formule du binôme, avec preuves.",
     "kind": "course",
     "module": "routes/course.tsx",
@@ -673,8 +1083,8 @@ export const contentEntries: CatalogEntry[] = [
   },
   {
     "path": "/formation/maths-sommes-produits-coefficients-binomiaux-exercices",
-    "title": "Exercices - Chapitre 3 : Sommes, produits & coefficients binomiaux",
-    "description": "Dix exercices corrigés sur les sommes, les produits et les coefficients binomiaux, du télescopage aux problèmes de type concours.",
+    "title": "Exercices – Sommes, produits et coefficients binomiaux",
+    "description": "Douze exercices corrigés sur les sommes, les produits et les coefficients binomiaux, du télescopage aux problèmes de type concours.",
     "kind": "exercises",
     "module": "routes/exercise-set.tsx",
     "contentId": "maths-sommes-produits-coefficients-binomiaux-exercices",
@@ -686,7 +1096,7 @@ export const contentEntries: CatalogEntry[] = [
   },
   {
     "path": "/formation/maths-sommes-produits-coefficients-binomiaux-flashcards",
-    "title": "Flashcards - Sommes, produits & coefficients binomiaux",
+    "title": "Flashcards – Sommes, produits et coefficients binomiaux",
     "description": "Vingt-six cartes pour mémoriser les sommes usuelles, le télescopage, les produits et les formules sur les coefficients binomiaux.",
     "kind": "flashcards",
     "module": "routes/flashcards.tsx",
@@ -699,7 +1109,7 @@ export const contentEntries: CatalogEntry[] = [
   },
   {
     "path": "/formation/maths-sommes-produits-coefficients-binomiaux-quiz",
-    "title": "Quiz - Sommes, produits & coefficients binomiaux",
+    "title": "Quiz – Sommes, produits et coefficients binomiaux",
     "description": "Vingt questions pour traquer les erreurs de bornes, les sommes usuelles mal retenues et les pièges des coefficients binomiaux.",
     "kind": "quiz",
     "module": "routes/quiz.tsx",
@@ -711,9 +1121,175 @@ export const contentEntries: CatalogEntry[] = [
     }
   },
   {
+    "path": "/formation/maths-suites-numeriques",
+    "title": "Maths – Suites numériques",
+    "description": "Suites réelles en ECG : suites usuelles, limite et opérations, croissances comparées, théorèmes d’existence, suites récurrentes et implicites, avec preuves.",
+    "kind": "course",
+    "module": "routes/course.tsx",
+    "contentId": "maths-suites-numeriques",
+    "section": "maths",
+    "search": {
+      "category": "Formation",
+      "keywords": [
+        "suites",
+        "limites",
+        "convergence",
+        "suites adjacentes",
+        "suites extraites",
+        "récurrence",
+        "point fixe",
+        "croissances comparées",
+        "suites implicites"
+      ]
+    }
+  },
+  {
+    "path": "/formation/maths-suites-numeriques-exercices",
+    "title": "Exercices – Suites numériques",
+    "description": "Douze exercices corrigés sur les suites réelles, des suites usuelles aux problèmes de type concours avec Python (suites implicites, mots, points fixes).",
+    "kind": "exercises",
+    "module": "routes/exercise-set.tsx",
+    "contentId": "maths-suites-numeriques-exercices",
+    "section": "maths",
+    "search": {
+      "category": "Formation",
+      "keywords": []
+    }
+  },
+  {
+    "path": "/formation/maths-suites-numeriques-flashcards",
+    "title": "Flashcards – Suites numériques",
+    "description": "Vingt-cinq cartes pour mémoriser les suites usuelles, la définition de la limite, les croissances comparées et les théorèmes de convergence, avec leurs hypothèses.",
+    "kind": "flashcards",
+    "module": "routes/flashcards.tsx",
+    "contentId": "maths-suites-numeriques-flashcards",
+    "section": "maths",
+    "search": {
+      "category": "Formation",
+      "keywords": []
+    }
+  },
+  {
+    "path": "/formation/maths-suites-numeriques-quiz",
+    "title": "Quiz – Suites numériques",
+    "description": "Quinze questions sur les suites réelles, de la définition de la limite aux suites récurrentes et implicites, avec les pièges classiques des colles.",
+    "kind": "quiz",
+    "module": "routes/quiz.tsx",
+    "contentId": "maths-suites-numeriques-quiz",
+    "section": "maths",
+    "search": {
+      "category": "Formation",
+      "keywords": []
+    }
+  },
+  {
+    "path": "/formation/maths-sujet-approfondies-1re-annee-1",
+    "title": "Sujet type concours n°1 – Maths approfondies, 1re année",
+    "description": "Un sujet de 4 heures en maths approfondies de 1re année, avec barème et questions Python, dans l’esprit des épreuves HEC, ESSEC et ESCP.",
+    "kind": "page",
+    "module": "routes/content-page.tsx",
+    "contentId": "maths-sujet-approfondies-1re-annee-1",
+    "search": {
+      "category": "Formation",
+      "keywords": [
+        "sujet type concours",
+        "maths approfondies",
+        "1re année",
+        "annale",
+        "polynômes",
+        "intégrales",
+        "probabilités",
+        "python"
+      ]
+    }
+  },
+  {
+    "path": "/formation/maths-sujet-approfondies-1re-annee-1-corrige",
+    "title": "Corrigé – Sujet type concours n°1 – Maths approfondies, 1re année",
+    "description": "Le corrigé détaillé du sujet type concours n°1 de maths approfondies de 1re année, avec le barème de chaque question et les programmes Python.",
+    "kind": "page",
+    "module": "routes/content-page.tsx",
+    "contentId": "maths-sujet-approfondies-1re-annee-1-corrige",
+    "section": "maths",
+    "search": {
+      "category": "Formation",
+      "keywords": [
+        "corrigé",
+        "sujet type concours",
+        "maths approfondies",
+        "1re année",
+        "barème",
+        "python"
+      ]
+    }
+  },
+  {
+    "path": "/formation/maths-sujet-approfondies-1re-annee-2",
+    "title": "Sujet type concours n°2 – Maths approfondies, 1re année",
+    "description": "Un sujet de 4 heures dans l’esprit d’Ecricome sur le programme de 1re année, avec barème et questions Python.",
+    "kind": "page",
+    "module": "routes/content-page.tsx",
+    "contentId": "maths-sujet-approfondies-1re-annee-2",
+    "search": {
+      "category": "Formation",
+      "keywords": [
+        "sujet type concours",
+        "maths approfondies",
+        "Ecricome",
+        "séries",
+        "projecteur",
+        "nilpotent",
+        "probabilités",
+        "Python"
+      ]
+    }
+  },
+  {
+    "path": "/formation/maths-sujet-approfondies-1re-annee-2-corrige",
+    "title": "Corrigé – Sujet type concours n°2 – Maths approfondies, 1re année",
+    "description": "Le corrigé détaillé du sujet type concours n°2, question par question, avec le barème et les programmes Python exécutés.",
+    "kind": "page",
+    "module": "routes/content-page.tsx",
+    "contentId": "maths-sujet-approfondies-1re-annee-2-corrige",
+    "section": "maths",
+    "search": {
+      "category": "Formation",
+      "keywords": [
+        "corrigé",
+        "sujet type concours",
+        "maths approfondies",
+        "Ecricome",
+        "séries",
+        "projecteur",
+        "probabilités",
+        "Python"
+      ]
+    }
+  },
+  {
+    "path": "/formation/maths-sujets-approfondies-1re-annee",
+    "title": "Sujets type concours – Maths approfondies, 1re année",
+    "description": "Deux sujets de quatre heures sur le programme de 1re année de maths approfondies, avec barème et corrigé complet, pour s’entraîner en conditions réelles.",
+    "kind": "page",
+    "module": "routes/content-page.tsx",
+    "contentId": "maths-sujets-approfondies-1re-annee",
+    "search": {
+      "category": "Formation",
+      "keywords": [
+        "sujet type concours",
+        "annales",
+        "devoir surveillé",
+        "maths approfondies",
+        "première année",
+        "barème",
+        "corrigé"
+      ]
+    }
+  },
+  {
     "path": "/formation/python-analyse",
     "title": "Python Analyse",
-    "description": "Suites récurrentes, seuils, séries, produits, récursivité, dichotomie, méthode des rectangles et tracés en Python pour l'écrit ECG.",
+    "description": "Suites récurrentes, seuils, séries, produits, récursivité, dichotomie, méthode des rectangles et tracés en Python pour l’écrit ECG.",
     "kind": "course",
     "module": "routes/course.tsx",
     "contentId": "python-analyse",
@@ -732,7 +1308,7 @@ export const contentEntries: CatalogEntry[] = [
   {
     "path": "/formation/python-analyse-exercices",
     "title": "Exercices Python Analyse",
-    "description": "Douze exercices corrigés de Python en analyse : suites, seuils, séries, récursivité, dichotomie et rectangles, jusqu'au type concours.",
+    "description": "Douze exercices corrigés de Python en analyse : suites, seuils, séries, récursivité, dichotomie et rectangles, jusqu’au type concours.",
     "kind": "exercises",
     "module": "routes/exercise-set.tsx",
     "contentId": "python-analyse-exercices",
@@ -745,7 +1321,7 @@ export const contentEntries: CatalogEntry[] = [
   {
     "path": "/formation/python-fondamentaux",
     "title": "Python Fondamentaux",
-    "description": "Les bases de Python pour l'écrit ECG : types, opérateurs, conditions, boucles, listes, fonctions et algorithmes classiques.",
+    "description": "Les bases de Python pour l’écrit ECG : types, opérateurs, conditions, boucles, listes, fonctions et algorithmes classiques.",
     "kind": "course",
     "module": "routes/course.tsx",
     "contentId": "python-fondamentaux",
@@ -764,7 +1340,7 @@ export const contentEntries: CatalogEntry[] = [
   {
     "path": "/formation/python-fondamentaux-exercices",
     "title": "Exercices Python Fondamentaux",
-    "description": "Douze exercices corrigés de Python pour l'écrit ECG : boucles, listes, fonctions, de la factorielle au tri à bulles.",
+    "description": "Douze exercices corrigés de Python pour l’écrit ECG : boucles, listes, fonctions, de la factorielle au tri à bulles.",
     "kind": "exercises",
     "module": "routes/exercise-set.tsx",
     "contentId": "python-fondamentaux-exercices",
@@ -777,7 +1353,7 @@ export const contentEntries: CatalogEntry[] = [
   {
     "path": "/formation/python-matrices",
     "title": "Python Matrices",
-    "description": "Tableaux numpy et algèbre linéaire en Python pour l'ECG : créer une matrice, produit, inverse, rang, systèmes, puissances et chaînes de Markov.",
+    "description": "Tableaux numpy et algèbre linéaire en Python pour l’ECG : créer une matrice, produit, inverse, rang, systèmes, puissances et chaînes de Markov.",
     "kind": "course",
     "module": "routes/course.tsx",
     "contentId": "python-matrices",
@@ -858,7 +1434,7 @@ export const contentEntries: CatalogEntry[] = [
   {
     "path": "/pourquoi-python-prepa-ecg",
     "title": "Pourquoi Python en Prépa ECG",
-    "description": "Pourquoi le programme de prépa ECG enseigne Python, ce qu'il apporte aux mathématiques et ce que cela change dans la façon de réviser.",
+    "description": "Pourquoi le programme de prépa ECG enseigne Python, ce qu’il apporte aux mathématiques et ce que cela change dans la façon de réviser.",
     "kind": "page",
     "module": "routes/content-page.tsx",
     "contentId": "pourquoi-python-prepa-ecg",
@@ -895,7 +1471,7 @@ export const contentEntries: CatalogEntry[] = [
   {
     "path": "/python-flashcards",
     "title": "Flashcards Python",
-    "description": "Soixante-dix cartes pour retenir la syntaxe Python de l'ECG : listes, boucles, fonctions, numpy, linalg, simulation, dichotomie et récursivité.",
+    "description": "Soixante-dix cartes pour retenir la syntaxe Python de l’ECG : listes, boucles, fonctions, numpy, linalg, simulation, dichotomie et récursivité.",
     "kind": "flashcards",
     "module": "routes/flashcards.tsx",
     "contentId": "python-flashcards",
@@ -913,7 +1489,7 @@ export const contentEntries: CatalogEntry[] = [
   {
     "path": "/python-reference",
     "title": "Référence Python",
-    "description": "Les commandes Python du programme d'informatique de prépa ECG, classées par thème, avec leurs bornes, leurs paramètres et leurs pièges.",
+    "description": "Les commandes Python du programme d’informatique de prépa ECG, classées par thème, avec leurs bornes, leurs paramètres et leurs pièges.",
     "kind": "reference",
     "module": "routes/reference.tsx",
     "contentId": "python-reference",

@@ -31,7 +31,7 @@ export default function AdminJournal({ loaderData: { lines, next, paged } }: Rou
     <div className="mx-auto max-w-6xl space-y-8 px-4 py-10">
       <AdminNav />
       <header className="space-y-2">
-        <h1 className="text-3xl font-extrabold tracking-tight">Journal d'administration</h1>
+        <h1 className="text-3xl font-extrabold tracking-tight">Journal d’administration</h1>
         <p className="text-muted-foreground">
           Chaque action des administrateurs, de la plus récente à la plus ancienne, {JOURNAL_PAGE} par page{"\u00a0"}: qui, quand, sur quoi,
           et l'état avant et après. Les heures sont celles de Paris.

@@ -106,7 +106,7 @@ export default function Formations({ loaderData }: Route.ComponentProps) {
                   to={item.path}
                   className="block h-full rounded-2xl border border-border bg-card p-6 transition-shadow hover:shadow-md"
                 >
-                  <span className="flex items-start justify-between gap-2">
+                  <span className="flex flex-wrap items-start justify-between gap-2">
                     <span className="text-lg font-bold">{item.title}</span>
                     {item.access ? <Badge tone="accent">{item.access}</Badge> : null}
                   </span>

@@ -1,8 +1,12 @@
-import { data } from "react-router";
+import { data, redirect } from "react-router";
+import type { Route } from "./+types/not-found";
+import { permanentRedirectFor } from "~/catalog/redirects";
 import { ButtonLink } from "~/components/ui/button";
 import { documentTitle } from "~/catalog/site-pages";
 
-export function loader() {
+export function loader({ request }: Route.LoaderArgs) {
+  const merged = permanentRedirectFor(new URL(request.url));
+  if (merged) throw redirect(merged, 301);
   return data(null, { status: 404 });
 }
 

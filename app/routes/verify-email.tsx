@@ -35,7 +35,7 @@ export default function VerifyEmail({ loaderData }: Route.ComponentProps) {
   const { verified, message, signedIn } = loaderData;
   const link = "font-semibold text-primary underline underline-offset-4";
   return (
-    <AuthCard title="Confirmation de l'adresse e-mail">
+    <AuthCard title="Confirmation de l’adresse e-mail">
       {verified ? (
         <Alert tone="success" title={VERIFICATION_MESSAGES.verified}>
           Votre compte peut maintenant rejoindre la classe d'un professeur et publier un avis.

@@ -36,8 +36,9 @@ export interface ContentIndexEntry {
   exercises?: string;
   quiz?: string;
   flashcards?: string;
-  /** Companions: the course they belong to. */
+  /** Companions: the course they belong to, and how many exercises, questions or cards they hold. */
   course?: string;
+  items?: number;
   /** Whether the compiled entry holds formulas (the page preloads the math font). */
   hasMath: boolean;
 }
@@ -69,6 +70,12 @@ function writeAtomically(file: string, text: string) {
   renameSync(temporary, file);
 }
 
+/** The number of exercises, questions or cards of a companion page (chapter progress on the hubs). */
+function companionItems(compiled: Record<string, unknown>): number | undefined {
+  const list = [compiled.exercises, compiled.questions, compiled.cards].find(Array.isArray);
+  return list?.length;
+}
+
 function indexEntry(kind: ContentKind, compiled: Record<string, unknown>, text: string): ContentIndexEntry {
   const pick = <T>(key: string) => compiled[key] as T | undefined;
   return {
@@ -81,7 +88,7 @@ function indexEntry(kind: ContentKind, compiled: Record<string, unknown>, text: 
     // A course names its companions by id (an exercise set's own `exercises` is its list of exercises).
     ...(kind === "course"
       ? { track: pick("track"), order: pick("order"), exercises: pick("exercises"), quiz: pick("quiz"), flashcards: pick("flashcards") }
-      : { course: pick("course") }),
+      : { course: pick("course"), items: companionItems(compiled) }),
     hasMath: containsMath(text),
   };
 }

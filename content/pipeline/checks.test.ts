@@ -32,6 +32,12 @@ describe("typography check", () => {
     expect(typographyProblems(":::remarque[Attention : piège]\n:::")[0]?.message).toMatch(/espace ordinaire/);
   });
 
+  it("wants the typographic apostrophe in prose, and leaves code and maths alone", () => {
+    expect(typographyProblems("L’intégrale converge.")).toEqual([]);
+    expect(typographyProblems("L'intégrale converge.")[0]?.message).toBe("apostrophe droite : écrire l’apostrophe typographique ’");
+    expect(typographyProblems("`print('a')` et $f'(x)$, puis\n```\nc'est\n```")).toEqual([]);
+  });
+
   it("reports the line of the problem", () => {
     expect(typographyProblems("ligne correcte\nune question?")[0]?.line).toBe(2);
   });

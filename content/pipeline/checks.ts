@@ -14,6 +14,8 @@ export const KNOWN_TOKENS = new Set([
 
 const PLACEHOLDER_PATTERN = /\b(lorem|ipsum|TODO|TBD|FIXME|XXX|placeholder)\b|en construction|bientôt disponible|à venir|prochainement/i;
 const NBSP = "[\\u00a0\\u202f]";
+// One apostrophe style across the site (CONTENT-STYLE): the typographic ’, outside code and maths.
+const STRAIGHT_APOSTROPHE = /(?<=\p{L})'(?=\p{L})/u;
 
 /** Removes what typography rules do not apply to: code, maths, URLs, link targets, tokens. */
 export function proseOnly(markdown: string): string {
@@ -35,7 +37,11 @@ export interface Problem {
   message: string;
 }
 
-export function typographyProblems(markdown: string): Problem[] {
+/**
+ * `apostrophes: false` for interface strings, which keep the straight apostrophe of the specification's
+ * exact messages (docs/decisions/0011).
+ */
+export function typographyProblems(markdown: string, { apostrophes = true } = {}): Problem[] {
   const problems: Problem[] = [];
   proseOnly(markdown)
     .split("\n")
@@ -48,6 +54,7 @@ export function typographyProblems(markdown: string): Problem[] {
       if (new RegExp(`«(?!${NBSP})`).test(text)) report("espace insécable manquante après «");
       if (new RegExp(`(?<!${NBSP})»`).test(text)) report("espace insécable manquante avant »");
       if (/&nbsp;/.test(text)) report("écrire l'espace insécable comme caractère, pas comme &nbsp;");
+      if (apostrophes && STRAIGHT_APOSTROPHE.test(text)) report("apostrophe droite : écrire l’apostrophe typographique ’");
     });
   return problems;
 }

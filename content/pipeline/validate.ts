@@ -24,7 +24,7 @@ export function validateContent(loaded: LoadedContent[], options: { knownPaths: 
   problems.push(...referenceProblems(loaded));
   for (const { source, links } of loaded) {
     const { sourceFile, title, description } = source.meta;
-    for (const problem of placeholderProblems(`${title}\n${description}`))
+    for (const problem of [...typographyProblems(`${title}\n${description}`), ...placeholderProblems(`${title}\n${description}`)])
       problems.push(`${sourceFile} (titre ou description): ${problem.message}`);
     for (const link of links) {
       if (options.knownPaths.has(linkPath(link))) continue;

@@ -52,7 +52,7 @@ describe("e-mail verification", () => {
     await gotoHydrated(phone, `${link.slice(0, -3)}abc`);
     await phone.getByText("Ce lien de confirmation est invalide ou a expiré. Demandez-en un nouveau depuis la page Mon compte.").waitFor();
     await gotoHydrated(phone, link);
-    await phone.getByRole("heading", { name: "Confirmation de l'adresse e-mail" }).waitFor();
+    await phone.getByRole("heading", { name: "Confirmation de l’adresse e-mail" }).waitFor();
     await phone.getByText("Adresse e-mail confirmée").waitFor();
     expect(await phone.getByRole("link", { name: "Se connecter" }).getAttribute("href")).toBe("/login");
     expect(await seriousViolations(phone)).toEqual([]);

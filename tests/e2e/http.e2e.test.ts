@@ -130,6 +130,15 @@ describe("Anonymous HTML cache", () => {
     expect(missing.status).toBe(404);
   });
 
+  it("sends the inventory's merged chapter paths to their chapter with a 301, query string kept", async () => {
+    const response = await fetch(`${baseUrl}/formation/maths-fonctions?depuis=favori`, { redirect: "manual" });
+    expect(response.status).toBe(301);
+    expect(response.headers.get("location")).toBe("/formation/maths-fonctions-d-une-variable-reelle?depuis=favori");
+    const exercises = await fetch(`${baseUrl}/formation/maths-espaces-vectoriels-exercices/`, { redirect: "manual" });
+    expect(exercises.status).toBe(301);
+    expect(exercises.headers.get("location")).toBe("/formation/maths-matrices-espaces-vectoriels-exercices");
+  });
+
   it("answers HEAD from the cache without a body", async () => {
     await (await fetch(`${baseUrl}/cgu`)).text();
     const response = await fetch(`${baseUrl}/cgu`, { method: "HEAD" });

@@ -77,7 +77,7 @@ describe("dropdown menus", () => {
     expect(await link.isVisible()).toBe(true);
     await link.tap();
     await page.waitForURL("**/parent");
-    await expect.poll(() => page.title()).toBe("Parent - Accompagnement | Tremplin");
+    await expect.poll(() => page.title()).toBe("Parent – Accompagnement | Tremplin");
   });
 });
 
@@ -251,7 +251,7 @@ describe("theme and small screens", () => {
 
   it("fits a 320 px wide screen without horizontal scrolling", async () => {
     const page = await browser.newPage({ viewport: { width: 320, height: 640 }, isMobile: true, hasTouch: true });
-    for (const path of ["/", "/formations", "/cgv", "/design-system", "/offre/coaching-python"]) {
+    for (const path of ["/", "/formations", "/cgv", "/design-system", "/offre/coaching-python", "/formation/maths-premiere-approfondies"]) {
       await gotoHydrated(page, path);
       expect(await page.evaluate(() => document.documentElement.scrollWidth), path).toBeLessThanOrEqual(320);
     }

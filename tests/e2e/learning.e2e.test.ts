@@ -237,8 +237,9 @@ describe("course, exercises, quiz, flashcards and reference", () => {
     const ways = page.getByRole("navigation", { name: "Pour continuer" });
     expect(await ways.getByRole("link", { name: "Revoir le cours" }).getAttribute("href")).toBe("/chapitres-libres/suites-cours");
     expect(await ways.getByRole("link", { name: "Exercices du chapitre" }).getAttribute("href")).toBe("/chapitres-libres/suites-exercices");
-    // This chapter has no flashcards.
-    expect(await ways.getByRole("link", { name: "Flashcards du chapitre" }).count()).toBe(0);
+    expect(await ways.getByRole("link", { name: "Flashcards du chapitre" }).getAttribute("href")).toBe(
+      "/chapitres-libres/suites-flashcards",
+    );
     const next = store.courses["chapitres-libres-series-cours"];
     expect(await ways.getByRole("link", { name: `Chapitre suivant\u00a0: ${next.title}` }).getAttribute("href")).toBe(
       "/chapitres-libres/series-cours",
@@ -271,8 +272,8 @@ describe("maths access right", () => {
   beforeAll(async () => {
     // A server of its own, whose database already holds an access code made with the admin CLI.
     const dataDir = mkdtempSync(path.join(tmpdir(), "tremplin-maths-"));
-    // Two students redeem it: the chapter's and the quiz's test.
-    const cli = spawnSync("npx", ["tsx", "scripts/admin.ts", "create-code", "maths", "--uses", "2"], {
+    // Three students redeem it: the chapter's, the quiz's and the hub's test.
+    const cli = spawnSync("npx", ["tsx", "scripts/admin.ts", "create-code", "maths", "--uses", "3"], {
       env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: "" },
       encoding: "utf8",
     });
@@ -298,7 +299,7 @@ describe("maths access right", () => {
     await page.getByRole("button", { name: "Débloquer l'accès" }).click();
     await page.waitForURL((url) => url.pathname === "/formation/maths-elements-de-logique");
     await expect.poll(() => toastText(page)).toBe("Accès débloqué Les chapitres de mathématiques vous sont ouverts.");
-    expect(await page.getByRole("heading", { level: 1 }).textContent()).toBe("Chapitre 1 : Éléments de logique");
+    expect(await page.getByRole("heading", { level: 1 }).textContent()).toBe("Maths – Éléments de logique");
   });
 
   it("ends a maths chapter's quiz with links to its course, exercises, flashcards and the next chapter", async () => {
@@ -327,6 +328,46 @@ describe("maths access right", () => {
     await ways.getByRole("link", { name: /^Chapitre suivant/ }).click();
     await page.waitForURL((url) => url.pathname === "/formation/maths-ensembles-et-applications");
     await page.getByRole("heading", { level: 1, name: store.courses["maths-ensembles-et-applications"].title }).waitFor();
+  });
+
+  it("lists the year's chapters in order on its hub, with each one's pages and, once signed in, the student's progress", async () => {
+    const visitor = await browser.newPage({ baseURL: server.url });
+    await gotoHydrated(visitor, "/formation/maths-premiere-approfondies");
+    const year = visitor.getByRole("region", { name: "Les chapitres de 1re année" });
+    const chapters = year.getByRole("listitem").filter({ has: visitor.getByRole("list", { name: "Pages du chapitre" }) });
+    expect(await chapters.first().getAttribute("aria-label")).toBe("Chapitre 1\u00a0: Éléments de logique");
+    const polynomes = year.getByRole("listitem", { name: /: Polynômes$/ });
+    expect(
+      await polynomes
+        .getByRole("list", { name: "Pages du chapitre" })
+        .getByRole("link")
+        .evaluateAll((anchors) => anchors.map((anchor) => [anchor.textContent, anchor.getAttribute("href")])),
+    ).toEqual([
+      ["Cours", "/formation/maths-polynomes"],
+      ["12 exercices", "/formation/maths-polynomes-exercices"],
+      ["Quiz de 15 questions", "/formation/maths-polynomes-quiz"],
+      ["25 flashcards", "/formation/maths-polynomes-flashcards"],
+    ]);
+    expect(await visitor.getByTestId("progression-chapitre").count()).toBe(0);
+    expect(await visitor.getByRole("link", { name: "Connectez-vous" }).getAttribute("href")).toBe(
+      "/login?next=%2Fformation%2Fmaths-premiere-approfondies",
+    );
+
+    const page = await browser.newPage({ baseURL: server.url });
+    await registerThroughForm(page, { firstName: "Inès", email: uniqueEmail("maths-hub"), password: PASSWORD });
+    await gotoHydrated(page, "/formation/maths-polynomes-exercices");
+    await page.getByLabel("Code d'accès").fill(code);
+    await page.getByRole("button", { name: "Débloquer l'accès" }).click();
+    await page.waitForURL((url) => url.pathname === "/formation/maths-polynomes-exercices");
+    await page.waitForFunction(() => document.documentElement.dataset.hydrated === "true");
+    await page.locator("article").first().getByRole("button", { name: "J'ai réussi" }).click();
+    await page.locator("article").first().getByText("Réussi", { exact: true }).waitFor();
+    await gotoHydrated(page, "/formation/maths-premiere-approfondies");
+    const mine = page.getByRole("listitem", { name: /: Polynômes$/ });
+    expect(await mine.getByTestId("progression-chapitre").textContent()).toBe(
+      "Cours pas encore ouvert · 1 exercice réussi sur 12 · Quiz pas encore fait · 0 carte sur 25 dans votre deck de révision",
+    );
+    expect(await page.getByRole("link", { name: "Connectez-vous" }).count()).toBe(0);
   });
 });
 

@@ -8,6 +8,7 @@ import type { ContentIndex, ContentIndexEntry } from "../../../content/pipeline/
 import { findCatalogEntry } from "../../catalog/catalog";
 import { hasPage } from "../../catalog/site-pages";
 import { getConfig } from "../../config.server";
+import type { ChapterCompanion, PageLink, TrackChapter } from "../learning/track-chapters";
 
 /**
  * The content store (issue #11): the index of every entry stays in memory; an entry's compiled form is
@@ -82,21 +83,39 @@ export function contentDescription(id: string): string | undefined {
   return contentMeta(id)?.description;
 }
 
-export interface PageLink {
-  path: string;
-  title: string;
-}
 
 function linkTo(id: string | undefined): PageLink | undefined {
   const entry = id ? contentMeta(id) : undefined;
   return entry && hasPage(entry.path) ? { path: entry.path, title: entry.title } : undefined;
 }
 
+/** The published chapters of a track, in the track's order. */
+function publishedTrack(track: string | undefined): ContentIndexEntry[] {
+  return contentIndex()
+    .courses.filter((other) => other.track === track && hasPage(other.path))
+    .sort((a, b) => (a.order ?? 0) - (b.order ?? 0));
+}
+
+function companion(id: string | undefined): ChapterCompanion | undefined {
+  const entry = id ? contentMeta(id) : undefined;
+  return entry && hasPage(entry.path) ? { id: entry.id, path: entry.path, title: entry.title, items: entry.items ?? 0 } : undefined;
+}
+
+/** A track's published chapters in order, each with its companion pages (the hubs' chapter lists). */
+export function trackChapters(track: string): TrackChapter[] {
+  return publishedTrack(track).map((course) => ({
+    id: course.id,
+    path: course.path,
+    title: course.title,
+    exercises: companion(course.exercises),
+    quiz: companion(course.quiz),
+    flashcards: companion(course.flashcards),
+  }));
+}
+
 /** Previous and next published chapters of the course's track, and its companion pages. */
 export function courseNavigation(course: CompiledByKind["course"]) {
-  const track = contentIndex()
-    .courses.filter((other) => other.track === course.track && hasPage(other.path))
-    .sort((a, b) => (a.order ?? 0) - (b.order ?? 0));
+  const track = publishedTrack(course.track);
   const index = track.findIndex((other) => other.id === course.id);
   const asLink = (other: ContentIndexEntry | undefined) => (other ? { path: other.path, title: other.title } : undefined);
   return {

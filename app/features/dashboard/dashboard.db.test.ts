@@ -87,12 +87,12 @@ describe("dashboard figures", () => {
     expect(dashboard.history).toHaveLength(1);
     expect(dashboard.history[0].entries.map((entry) => entry.label)).toEqual([
       "Recherche «\u00a0suites\u00a0» (4 résultats)",
-      "Exercice marqué «\u00a0à revoir\u00a0»\u00a0: Exercices - Séries numériques",
-      "Exercice marqué «\u00a0réussi\u00a0»\u00a0: Exercices - Suites numériques",
-      "Exercice marqué «\u00a0réussi\u00a0»\u00a0: Exercices - Suites numériques",
-      "Exercice marqué «\u00a0réussi\u00a0»\u00a0: Exercices - Suites numériques",
-      "Quiz terminé\u00a0: Quiz - Suites numériques, score 17/17",
-      "Quiz terminé\u00a0: Quiz - Suites numériques, score 9/17",
+      "Exercice marqué «\u00a0à revoir\u00a0»\u00a0: Exercices – Séries numériques",
+      "Exercice marqué «\u00a0réussi\u00a0»\u00a0: Exercices – Suites numériques",
+      "Exercice marqué «\u00a0réussi\u00a0»\u00a0: Exercices – Suites numériques",
+      "Exercice marqué «\u00a0réussi\u00a0»\u00a0: Exercices – Suites numériques",
+      "Quiz terminé\u00a0: Quiz – Suites numériques, score 17/17",
+      "Quiz terminé\u00a0: Quiz – Suites numériques, score 9/17",
     ]);
   });
 

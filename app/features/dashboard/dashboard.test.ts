@@ -61,11 +61,11 @@ describe("history labels", () => {
       "Recherche «\u00a0python\u00a0» (7 résultats)",
     );
     expect(describeActivity(row("quiz", { quizId: "chapitres-libres-series-quiz" }, { score: 14, total: 16 }))).toEqual({
-      label: "Quiz terminé\u00a0: Quiz - Séries numériques, score 14/16",
+      label: "Quiz terminé\u00a0: Quiz – Séries numériques, score 14/16",
       href: "/chapitres-libres/series-quiz",
     });
     expect(describeActivity(row("exercise", { setId: "chapitres-libres-series-exercices" }, { status: "a-revoir" }))).toEqual({
-      label: "Exercice marqué «\u00a0à revoir\u00a0»\u00a0: Exercices - Séries numériques",
+      label: "Exercice marqué «\u00a0à revoir\u00a0»\u00a0: Exercices – Séries numériques",
       href: "/chapitres-libres/series-exercices",
     });
     expect(describeActivity(row("method")).label).toBe("Méthodologie");
