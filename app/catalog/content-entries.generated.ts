@@ -588,6 +588,68 @@ export const contentEntries: CatalogEntry[] = [
     }
   },
   {
+    "path": "/formation/maths-developpements-limites-formule-de-taylor",
+    "title": "Maths – Développements limités et formule de Taylor",
+    "description": "Formules de Taylor (reste intégral, Taylor-Lagrange, Taylor-Young), développements limités usuels et leurs applications : limites, tangentes, asymptotes, extremums.",
+    "kind": "course",
+    "module": "routes/course.tsx",
+    "contentId": "maths-developpements-limites-formule-de-taylor",
+    "section": "maths",
+    "search": {
+      "category": "Formation",
+      "keywords": [
+        "développements limités",
+        "formule de Taylor",
+        "Taylor-Young",
+        "Taylor-Lagrange",
+        "reste intégral",
+        "équivalents",
+        "asymptote",
+        "tangente",
+        "extremum local"
+      ]
+    }
+  },
+  {
+    "path": "/formation/maths-developpements-limites-formule-de-taylor-exercices",
+    "title": "Exercices – Développements limités et formule de Taylor",
+    "description": "Douze exercices corrigés sur les formules de Taylor et les développements limités, des calculs de base aux problèmes de type concours avec Python.",
+    "kind": "exercises",
+    "module": "routes/exercise-set.tsx",
+    "contentId": "maths-developpements-limites-formule-de-taylor-exercices",
+    "section": "maths",
+    "search": {
+      "category": "Formation",
+      "keywords": []
+    }
+  },
+  {
+    "path": "/formation/maths-developpements-limites-formule-de-taylor-flashcards",
+    "title": "Flashcards – Développements limités et formule de Taylor",
+    "description": "Vingt-cinq cartes pour mémoriser les formules de Taylor, les développements limités usuels, les opérations et les applications, avec leurs hypothèses.",
+    "kind": "flashcards",
+    "module": "routes/flashcards.tsx",
+    "contentId": "maths-developpements-limites-formule-de-taylor-flashcards",
+    "section": "maths",
+    "search": {
+      "category": "Formation",
+      "keywords": []
+    }
+  },
+  {
+    "path": "/formation/maths-developpements-limites-formule-de-taylor-quiz",
+    "title": "Quiz – Développements limités et formule de Taylor",
+    "description": "Quinze questions sur les formules de Taylor, les développements limités usuels, les opérations et leurs applications, avec les pièges classiques de colle.",
+    "kind": "quiz",
+    "module": "routes/quiz.tsx",
+    "contentId": "maths-developpements-limites-formule-de-taylor-quiz",
+    "section": "maths",
+    "search": {
+      "category": "Formation",
+      "keywords": []
+    }
+  },
+  {
     "path": "/formation/maths-elements-de-logique",
     "title": "Maths – Éléments de logique",
     "description": "Assertions, connecteurs, quantificateurs et négations, puis tous les raisonnements attendus en prépa ECG, récurrences comprises.",
@@ -1056,6 +1118,67 @@ export const contentEntries: CatalogEntry[] = [
     "kind": "quiz",
     "module": "routes/quiz.tsx",
     "contentId": "maths-probabilites-conditionnement-quiz",
+    "section": "maths",
+    "search": {
+      "category": "Formation",
+      "keywords": []
+    }
+  },
+  {
+    "path": "/formation/maths-series-numeriques",
+    "title": "Maths – Séries numériques",
+    "description": "Séries numériques en ECG approfondies : sommes partielles, séries de référence, critères de comparaison, convergence absolue et comparaison série–intégrale.",
+    "kind": "course",
+    "module": "routes/course.tsx",
+    "contentId": "maths-series-numeriques",
+    "section": "maths",
+    "search": {
+      "category": "Formation",
+      "keywords": [
+        "séries",
+        "sommes partielles",
+        "convergence",
+        "séries de Riemann",
+        "série exponentielle",
+        "critères de comparaison",
+        "convergence absolue",
+        "comparaison série-intégrale"
+      ]
+    }
+  },
+  {
+    "path": "/formation/maths-series-numeriques-exercices",
+    "title": "Exercices – Séries numériques",
+    "description": "Douze exercices corrigés sur les séries : sommes, natures, comparaison série–intégrale, et trois problèmes de type concours avec Python.",
+    "kind": "exercises",
+    "module": "routes/exercise-set.tsx",
+    "contentId": "maths-series-numeriques-exercices",
+    "section": "maths",
+    "search": {
+      "category": "Formation",
+      "keywords": []
+    }
+  },
+  {
+    "path": "/formation/maths-series-numeriques-flashcards",
+    "title": "Flashcards – Séries numériques",
+    "description": "Vingt-cinq cartes pour retenir les séries de référence, les critères de comparaison, la convergence absolue et la comparaison série–intégrale.",
+    "kind": "flashcards",
+    "module": "routes/flashcards.tsx",
+    "contentId": "maths-series-numeriques-flashcards",
+    "section": "maths",
+    "search": {
+      "category": "Formation",
+      "keywords": []
+    }
+  },
+  {
+    "path": "/formation/maths-series-numeriques-quiz",
+    "title": "Quiz – Séries numériques",
+    "description": "Quinze questions sur la convergence des séries, les sommes de référence, les critères de comparaison et la comparaison série–intégrale, avec les pièges de colle.",
+    "kind": "quiz",
+    "module": "routes/quiz.tsx",
+    "contentId": "maths-series-numeriques-quiz",
     "section": "maths",
     "search": {
       "category": "Formation",
