@@ -284,6 +284,17 @@ describe("maths access right", () => {
     await server?.stop();
   });
 
+  /** A new student who opens a maths page, is sent to /acces-restreint, redeems the code and is back on it. */
+  async function studentWithMathsAccess(firstName: string, emailPrefix: string, path: string) {
+    const page = await browser.newPage({ baseURL: server.url });
+    await registerThroughForm(page, { firstName, email: uniqueEmail(emailPrefix), password: PASSWORD });
+    await gotoHydrated(page, path);
+    await page.getByLabel("Code d'accès").fill(code);
+    await page.getByRole("button", { name: "Débloquer l'accès" }).click();
+    await page.waitForURL((url) => url.pathname === path);
+    return page;
+  }
+
   it("locks maths chapters until a code is redeemed on /acces-restreint, then returns to the chapter", async () => {
     const page = await browser.newPage({ baseURL: server.url });
     await registerThroughForm(page, { firstName: "Malo", email: uniqueEmail("maths"), password: PASSWORD });
@@ -303,12 +314,7 @@ describe("maths access right", () => {
   });
 
   it("ends a maths chapter's quiz with links to its course, exercises, flashcards and the next chapter", async () => {
-    const page = await browser.newPage({ baseURL: server.url });
-    await registerThroughForm(page, { firstName: "Noé", email: uniqueEmail("maths-quiz"), password: PASSWORD });
-    await gotoHydrated(page, "/formation/maths-elements-de-logique-quiz");
-    await page.getByLabel("Code d'accès").fill(code);
-    await page.getByRole("button", { name: "Débloquer l'accès" }).click();
-    await page.waitForURL((url) => url.pathname === "/formation/maths-elements-de-logique-quiz");
+    const page = await studentWithMathsAccess("Noé", "maths-quiz", "/formation/maths-elements-de-logique-quiz");
     const quiz = readQuizFile("maths-elements-de-logique-quiz.yaml");
     await answerWholeQuiz(page, quiz);
     const total = quiz.questions.length;
@@ -353,12 +359,7 @@ describe("maths access right", () => {
       "/login?next=%2Fformation%2Fmaths-premiere-approfondies",
     );
 
-    const page = await browser.newPage({ baseURL: server.url });
-    await registerThroughForm(page, { firstName: "Inès", email: uniqueEmail("maths-hub"), password: PASSWORD });
-    await gotoHydrated(page, "/formation/maths-polynomes-exercices");
-    await page.getByLabel("Code d'accès").fill(code);
-    await page.getByRole("button", { name: "Débloquer l'accès" }).click();
-    await page.waitForURL((url) => url.pathname === "/formation/maths-polynomes-exercices");
+    const page = await studentWithMathsAccess("Inès", "maths-hub", "/formation/maths-polynomes-exercices");
     await page.waitForFunction(() => document.documentElement.dataset.hydrated === "true");
     await page.locator("article").first().getByRole("button", { name: "J'ai réussi" }).click();
     await page.locator("article").first().getByText("Réussi", { exact: true }).waitFor();
