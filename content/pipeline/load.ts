@@ -145,6 +145,16 @@ export async function contentFiles(): Promise<{ kind: ContentKind; file: string 
   return found.sort((a, b) => a.file.localeCompare(b.file));
 }
 
+/**
+ * The metadata of every file among `files` whose front matter is valid, the others left out: the pages
+ * a partial content:check's links may point at. A draft elsewhere in content/ (several chapters are
+ * written at once) must not hide the rest of the site.
+ */
+export async function loadValidMeta(files: { kind: ContentKind; file: string }[]): Promise<LoadedContent[]> {
+  const loaded = await Promise.all(files.map(({ kind, file }) => loadContentFile(kind, file, { metaOnly: true }).catch(() => undefined)));
+  return loaded.filter((entry) => entry !== undefined);
+}
+
 export function kindOfFile(file: string): ContentKind | undefined {
   const relative = path.relative(contentRoot, path.resolve(file));
   return (Object.entries(COLLECTIONS) as [ContentKind, (typeof COLLECTIONS)[ContentKind]][]).find(
