@@ -45,7 +45,7 @@ describe("content:new chapter", () => {
       }),
     );
     expect(missing).toEqual({
-      "courses/maths-essai.md": ["description"],
+      "courses/maths-essai.md": ["description", "search"],
       "exercises/maths-essai-exercices.yaml": ["description", "exercises"],
       "quizzes/maths-essai-quiz.yaml": ["description", "questions"],
       "flashcards/maths-essai-flashcards.yaml": ["cards", "description"],
