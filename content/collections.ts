@@ -89,6 +89,7 @@ export const COLLECTIONS = {
     module: "routes/content-page.tsx",
     studyPage: false,
     async compile(front, tools): Promise<Omit<CompiledPage, "sourceFile">> {
+      tools.check("checks", front.checks);
       const { html, headings, links } = await tools.body();
       return { ...front, html, headings, links };
     },

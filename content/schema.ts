@@ -34,6 +34,8 @@ export const pageFrontMatterSchema = z.object({
   section: z.enum(SECTIONS).default("open"),
   /** Tracks whose chapters the page lists, in order, with their pages and the reader's progress (hubs). */
   tracks: z.array(z.string().min(1)).max(4).default([]),
+  /** Python assertions recomputing the page's results (a mock paper's correction, for instance). */
+  checks: check,
 });
 export type PageFrontMatter = z.infer<typeof pageFrontMatterSchema>;
 

@@ -3,7 +3,8 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { chapterFiles } from "../scaffold";
-import { contentRoot, loadValidMeta } from "./load";
+import { contentRoot, loadContentFile, loadValidMeta } from "./load";
+import { validateContent } from "./validate";
 
 const folder = await mkdtemp(path.join(tmpdir(), "tremplin-load-"));
 afterAll(() => rm(folder, { recursive: true, force: true }));
@@ -21,5 +22,31 @@ describe("loadValidMeta", () => {
     ]);
 
     expect(loaded.map(({ source }) => source.meta.path)).toEqual(["/formation/maths-series-numeriques"]);
+  });
+});
+
+describe("a page's checks", () => {
+  it("run with content:check, and a wrong result fails it", async () => {
+    const page = path.join(folder, "sujet-essai.md");
+    const frontMatter = [
+      "---",
+      "id: sujet-essai",
+      "path: /formation/sujet-essai",
+      "title: Sujet d’essai",
+      "description: Un sujet d’essai dont le corrigé affirme un résultat faux, pour vérifier que son check échoue.",
+      "checks: |",
+      "  from math import comb",
+      "  assert comb(5, 2) == 11",
+      "---",
+      "Le corrigé annonce $\\binom{5}{2} = 11$.",
+      "",
+    ];
+    await writeFile(page, frontMatter.join("\n"));
+
+    const loaded = await loadContentFile("page", page);
+    const report = validateContent([loaded], { knownPaths: new Set(), python: true });
+
+    expect(loaded.source.checks).toEqual([{ where: "checks", code: "from math import comb\nassert comb(5, 2) == 11" }]);
+    expect(report.problems).toEqual([expect.stringMatching(/sujet-essai\.md \(checks, check\): erreur à l'exécution[\s\S]*AssertionError/)]);
   });
 });
