@@ -41,7 +41,7 @@ describe("Python exercises run in the browser (issue #16)", () => {
     const response = await gotoHydrated(page, "/formation/python-fondamentaux-exercices");
     expect(response?.headers()["cross-origin-embedder-policy"]).toBe("require-corp");
     expect(await page.evaluate(() => crossOriginIsolated)).toBe(true);
-    const exercise = page.locator("article", { has: page.getByRole("heading", { name: /Factorielle d'un entier/ }) });
+    const exercise = page.locator("article", { has: page.getByRole("heading", { name: /Factorielle d’un entier/ }) });
 
     // The starter fails, with the failing test said in French.
     await exercise.getByRole("button", { name: "Exécuter" }).click();
@@ -83,7 +83,7 @@ describe("Python exercises run in the browser (issue #16)", () => {
     await signInThroughForm(other, email, "violon-nuage-cerise-42");
     await other.getByRole("button", { name: "Déconnexion" }).first().waitFor();
     await gotoHydrated(other, "/formation/python-fondamentaux-exercices");
-    const same = other.locator("article", { has: other.getByRole("heading", { name: /Factorielle d'un entier/ }) });
+    const same = other.locator("article", { has: other.getByRole("heading", { name: /Factorielle d’un entier/ }) });
     await expect.poll(() => same.getByLabel("Votre programme").inputValue()).toBe("def f(:\n    return 1\n");
 
     // Passing every test marked the exercise « J'ai réussi »: the dashboard counts it for Python.
