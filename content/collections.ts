@@ -1,3 +1,4 @@
+import { createHash } from "node:crypto";
 import type { z } from "zod";
 import type {
   CompiledBase,
@@ -23,6 +24,16 @@ import {
   referenceSchema,
   vocabularySchema,
 } from "./schema.ts";
+
+/**
+ * A question's options in an order fixed by their ids, not by the file: authors tend to write the right
+ * answer first, and a quiz whose first option is always right is answered without reading. The order is
+ * the same on every build and for every reader (the page is rendered on the server, then hydrated).
+ */
+function shuffledOptions<T extends { id: string }>(questionKey: string, options: T[]): T[] {
+  const rank = (option: T) => createHash("sha256").update(`${questionKey}/${option.id}`).digest("hex");
+  return options.map((option) => ({ option, rank: rank(option) })).sort((a, b) => a.rank.localeCompare(b.rank)).map(({ option }) => option);
+}
 
 /**
  * The content collections (issue #11), in the spirit of Astro's: one definition per kind of content,
@@ -169,7 +180,7 @@ export const COLLECTIONS = {
               whyHtml: await tools.markdown(option.why, `${where}, option ${option.id} (pourquoi)`),
             });
           }
-          questions.push({ ...common, type: question.type, options });
+          questions.push({ ...common, type: question.type, options: shuffledOptions(`${quiz.id}/${question.id}`, options) });
         } else if (question.type === "numeric") {
           questions.push({ ...common, type: "numeric", answer: question.answer, tolerance: question.tolerance, form: question.form });
         } else {

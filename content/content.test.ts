@@ -80,6 +80,17 @@ describe("content", () => {
     }
   });
 
+  it("does not give a single-choice question's answer away by its place among the options", () => {
+    // Authors write the right option first more often than not: the compiled order must not show it.
+    const singles = loaded
+      .filter(({ kind }) => kind === "quiz")
+      .flatMap(({ compiled }) => (compiled as { questions: { type: string; options?: { correct: boolean }[] }[] }).questions)
+      .filter((question) => question.type === "single");
+    const rightFirst = singles.filter((question) => question.options![0].correct).length;
+    expect(singles.length).toBeGreaterThan(100);
+    expect(rightFirst / singles.length).toBeLessThan(0.4);
+  });
+
   it("lists on each hub only tracks that have a name and chapters", () => {
     const courseTracks = new Set(loaded.filter(({ kind }) => kind === "course").map(({ compiled }) => (compiled as { track?: string }).track));
     for (const { compiled } of loaded.filter(({ kind }) => kind === "page")) {
