@@ -430,6 +430,68 @@ export const contentEntries: CatalogEntry[] = [
     }
   },
   {
+    "path": "/formation/maths-convergences-theoremes-limites",
+    "title": "Maths – Convergences et théorèmes limites",
+    "description": "Inégalités de Markov et de Bienaymé-Tchebychev, taille d’un sondage, loi faible des grands nombres et approximation de la loi binomiale par la loi de Poisson.",
+    "kind": "course",
+    "module": "routes/course.tsx",
+    "contentId": "maths-convergences-theoremes-limites",
+    "section": "maths",
+    "search": {
+      "category": "Formation",
+      "keywords": [
+        "inégalité de Markov",
+        "Bienaymé-Tchebychev",
+        "loi faible des grands nombres",
+        "sondage",
+        "marge d’erreur",
+        "Monte-Carlo",
+        "loi de Poisson",
+        "événements rares",
+        "approximation binomiale"
+      ]
+    }
+  },
+  {
+    "path": "/formation/maths-convergences-theoremes-limites-exercices",
+    "title": "Exercices – Convergences et théorèmes limites",
+    "description": "Douze exercices corrigés : Markov, Bienaymé-Tchebychev, sondages, loi faible des grands nombres, Monte-Carlo et loi des événements rares.",
+    "kind": "exercises",
+    "module": "routes/exercise-set.tsx",
+    "contentId": "maths-convergences-theoremes-limites-exercices",
+    "section": "maths",
+    "search": {
+      "category": "Formation",
+      "keywords": []
+    }
+  },
+  {
+    "path": "/formation/maths-convergences-theoremes-limites-flashcards",
+    "title": "Flashcards – Convergences et théorèmes limites",
+    "description": "Vingt-cinq cartes pour retenir Markov, Bienaymé-Tchebychev, la taille d’un sondage, la loi faible des grands nombres et l’approximation de Poisson.",
+    "kind": "flashcards",
+    "module": "routes/flashcards.tsx",
+    "contentId": "maths-convergences-theoremes-limites-flashcards",
+    "section": "maths",
+    "search": {
+      "category": "Formation",
+      "keywords": []
+    }
+  },
+  {
+    "path": "/formation/maths-convergences-theoremes-limites-quiz",
+    "title": "Quiz – Convergences et théorèmes limites",
+    "description": "Quinze questions sur les inégalités de Markov et de Bienaymé-Tchebychev, les sondages, la loi faible des grands nombres et l’approximation de Poisson.",
+    "kind": "quiz",
+    "module": "routes/quiz.tsx",
+    "contentId": "maths-convergences-theoremes-limites-quiz",
+    "section": "maths",
+    "search": {
+      "category": "Formation",
+      "keywords": []
+    }
+  },
+  {
     "path": "/formation/maths-convexite",
     "title": "Maths – Convexité",
     "description": "Fonctions convexes et concaves, inégalité des pentes, tangentes et cordes, points d’inflexion, inégalités classiques, Jensen et moyenne géométrique.",
@@ -766,6 +828,68 @@ export const contentEntries: CatalogEntry[] = [
     }
   },
   {
+    "path": "/formation/maths-espaces-probabilises-conditionnement",
+    "title": "Maths – Espaces probabilisés et conditionnement",
+    "description": "Univers quelconque en ECG approfondies : tribus, σ-additivité, limite monotone, événements presque sûrs, conditionnement et indépendance d’une suite.",
+    "kind": "course",
+    "module": "routes/course.tsx",
+    "contentId": "maths-espaces-probabilises-conditionnement",
+    "section": "maths",
+    "search": {
+      "category": "Formation",
+      "keywords": [
+        "univers infini",
+        "tribu",
+        "espace probabilisé",
+        "σ-additivité",
+        "limite monotone",
+        "presque sûr",
+        "probabilités totales",
+        "indépendance mutuelle",
+        "lancers indépendants"
+      ]
+    }
+  },
+  {
+    "path": "/formation/maths-espaces-probabilises-conditionnement-exercices",
+    "title": "Exercices – Espaces probabilisés et conditionnement",
+    "description": "Douze exercices corrigés sur les univers infinis : tribus, limite monotone, probabilités totales avec une série, indépendance, et trois problèmes avec Python.",
+    "kind": "exercises",
+    "module": "routes/exercise-set.tsx",
+    "contentId": "maths-espaces-probabilises-conditionnement-exercices",
+    "section": "maths",
+    "search": {
+      "category": "Formation",
+      "keywords": []
+    }
+  },
+  {
+    "path": "/formation/maths-espaces-probabilises-conditionnement-flashcards",
+    "title": "Flashcards – Espaces probabilisés et conditionnement",
+    "description": "Vingt-cinq cartes pour retenir les tribus, la σ-additivité, la limite monotone, les systèmes complets dénombrables et l’indépendance d’une suite.",
+    "kind": "flashcards",
+    "module": "routes/flashcards.tsx",
+    "contentId": "maths-espaces-probabilises-conditionnement-flashcards",
+    "section": "maths",
+    "search": {
+      "category": "Formation",
+      "keywords": []
+    }
+  },
+  {
+    "path": "/formation/maths-espaces-probabilises-conditionnement-quiz",
+    "title": "Quiz – Espaces probabilisés et conditionnement",
+    "description": "Quinze questions sur les tribus, la σ-additivité, la limite monotone, les événements presque sûrs et le conditionnement sur un univers infini.",
+    "kind": "quiz",
+    "module": "routes/quiz.tsx",
+    "contentId": "maths-espaces-probabilises-conditionnement-quiz",
+    "section": "maths",
+    "search": {
+      "category": "Formation",
+      "keywords": []
+    }
+  },
+  {
     "path": "/formation/maths-fonctions-d-une-variable-reelle",
     "title": "Maths – Fonctions d’une variable réelle",
     "description": "Limites, continuité, partie entière, puissances réelles, croissances comparées, valeurs intermédiaires, bornes atteintes et théorème de la bijection, avec preuves.",
@@ -818,6 +942,67 @@ export const contentEntries: CatalogEntry[] = [
     "kind": "quiz",
     "module": "routes/quiz.tsx",
     "contentId": "maths-fonctions-d-une-variable-reelle-quiz",
+    "section": "maths",
+    "search": {
+      "category": "Formation",
+      "keywords": []
+    }
+  },
+  {
+    "path": "/formation/maths-integrales-impropres-criteres-de-convergence",
+    "title": "Maths – Intégrales impropres et critères de convergence",
+    "description": "Intégrales sur un intervalle quelconque en ECG approfondies : définitions, intégrales de référence, critères de comparaison, calculs et fonction Gamma.",
+    "kind": "course",
+    "module": "routes/course.tsx",
+    "contentId": "maths-integrales-impropres-criteres-de-convergence",
+    "section": "maths",
+    "search": {
+      "category": "Formation",
+      "keywords": [
+        "intégrales impropres",
+        "intégrales généralisées",
+        "convergence",
+        "Riemann",
+        "critères de comparaison",
+        "convergence absolue",
+        "changement de variable",
+        "fonction Gamma"
+      ]
+    }
+  },
+  {
+    "path": "/formation/maths-integrales-impropres-criteres-de-convergence-exercices",
+    "title": "Exercices – Intégrales impropres et critères de convergence",
+    "description": "Douze exercices corrigés sur les intégrales impropres : définitions, comparaison, calculs, fonction Gamma, et trois problèmes de type concours avec Python.",
+    "kind": "exercises",
+    "module": "routes/exercise-set.tsx",
+    "contentId": "maths-integrales-impropres-criteres-de-convergence-exercices",
+    "section": "maths",
+    "search": {
+      "category": "Formation",
+      "keywords": []
+    }
+  },
+  {
+    "path": "/formation/maths-integrales-impropres-criteres-de-convergence-flashcards",
+    "title": "Flashcards – Intégrales impropres et critères de convergence",
+    "description": "Vingt-cinq cartes pour retenir les définitions, les intégrales de référence, les critères de comparaison, les calculs et la fonction Gamma.",
+    "kind": "flashcards",
+    "module": "routes/flashcards.tsx",
+    "contentId": "maths-integrales-impropres-criteres-de-convergence-flashcards",
+    "section": "maths",
+    "search": {
+      "category": "Formation",
+      "keywords": []
+    }
+  },
+  {
+    "path": "/formation/maths-integrales-impropres-criteres-de-convergence-quiz",
+    "title": "Quiz – Intégrales impropres et critères de convergence",
+    "description": "Quinze questions sur la convergence des intégrales impropres, les critères de comparaison, la convergence absolue, les calculs et la fonction Gamma.",
+    "kind": "quiz",
+    "module": "routes/quiz.tsx",
+    "contentId": "maths-integrales-impropres-criteres-de-convergence-quiz",
     "section": "maths",
     "search": {
       "category": "Formation",
@@ -1407,6 +1592,69 @@ export const contentEntries: CatalogEntry[] = [
         "barème",
         "corrigé"
       ]
+    }
+  },
+  {
+    "path": "/formation/maths-variables-aleatoires-discretes-lois",
+    "title": "Maths – Variables aléatoires discrètes et lois",
+    "description": "Variables discrètes sur un univers quelconque : loi, espérance, variance, lois géométrique et de Poisson, couples, indépendance, sommes et covariance.",
+    "kind": "course",
+    "module": "routes/course.tsx",
+    "contentId": "maths-variables-aleatoires-discretes-lois",
+    "section": "maths",
+    "search": {
+      "category": "Formation",
+      "keywords": [
+        "variable aléatoire discrète",
+        "espérance",
+        "variance",
+        "théorème de transfert",
+        "loi géométrique",
+        "loi de Poisson",
+        "couple de variables",
+        "indépendance",
+        "covariance",
+        "convolution"
+      ]
+    }
+  },
+  {
+    "path": "/formation/maths-variables-aleatoires-discretes-lois-exercices",
+    "title": "Exercices – Variables aléatoires discrètes et lois",
+    "description": "Douze exercices corrigés sur les variables discrètes : lois sur ℕ, moments, lois géométrique et de Poisson, couples, covariance, et trois sujets type concours.",
+    "kind": "exercises",
+    "module": "routes/exercise-set.tsx",
+    "contentId": "maths-variables-aleatoires-discretes-lois-exercices",
+    "section": "maths",
+    "search": {
+      "category": "Formation",
+      "keywords": []
+    }
+  },
+  {
+    "path": "/formation/maths-variables-aleatoires-discretes-lois-flashcards",
+    "title": "Flashcards – Variables aléatoires discrètes et lois",
+    "description": "Vingt-cinq cartes pour retenir les variables discrètes : moments, lois géométrique et de Poisson, couples, indépendance, sommes et covariance.",
+    "kind": "flashcards",
+    "module": "routes/flashcards.tsx",
+    "contentId": "maths-variables-aleatoires-discretes-lois-flashcards",
+    "section": "maths",
+    "search": {
+      "category": "Formation",
+      "keywords": []
+    }
+  },
+  {
+    "path": "/formation/maths-variables-aleatoires-discretes-lois-quiz",
+    "title": "Quiz – Variables aléatoires discrètes et lois",
+    "description": "Quinze questions sur les variables discrètes : existence des moments, lois géométrique et de Poisson, couples, indépendance, sommes et covariance.",
+    "kind": "quiz",
+    "module": "routes/quiz.tsx",
+    "contentId": "maths-variables-aleatoires-discretes-lois-quiz",
+    "section": "maths",
+    "search": {
+      "category": "Formation",
+      "keywords": []
     }
   },
   {

@@ -107,7 +107,8 @@ describe("search history for a signed-in user", () => {
     await input.pressSequentially("séries", { delay: 80 });
     expect((await saved).status()).toBe(201);
     await page.getByRole("option").first().click();
-    await page.waitForURL("**/chapitres-libres/series-*");
+    // The first result is a séries chapter: the full one, which sends this member to its access page, or a free one.
+    await page.waitForURL(/series/);
     const rows = await searchRows(page);
     expect(rows).toHaveLength(1);
     expect(rows[0].inputData).toEqual({ term: "séries", category: null });
@@ -126,7 +127,7 @@ describe("search history for a signed-in user", () => {
     const saved = page.waitForResponse((response) => response.url().endsWith("/api/activity") && response.request().method() === "POST");
     await input.press("Enter");
     await saved;
-    await page.waitForURL("**/chapitres-libres/integrales-impropres-*");
+    await page.waitForURL(/integrales-impropres/);
     await page.waitForTimeout(1500);
     expect(await searchRows(page)).toHaveLength(1);
   });
