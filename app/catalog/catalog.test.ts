@@ -18,7 +18,10 @@ const inventory = new Map(
     .map(([urlPath, title]) => [urlPath, title]),
 );
 
-/** A title reduced to its words: case, dashes and colons between parts, « & », apostrophes and chapter numbers aside. */
+/**
+ * A title reduced to its words: case, dashes and colons between parts, « & », apostrophes, chapter
+ * numbers and the course pages' leading « Maths – » or « Cours – » aside.
+ */
 function comparableTitle(title: string) {
   return title
     .normalize("NFC")
@@ -30,7 +33,7 @@ function comparableTitle(title: string) {
     .replace(/2ème/g, "2e")
     .replace(/ [-–—:] /g, " | ")
     .replace(/chapitre \d+ \| /g, "")
-    .replace(/^maths \| /, "");
+    .replace(/^(maths|cours) \| /, "");
 }
 
 describe("route catalogue", () => {
@@ -48,6 +51,9 @@ describe("route catalogue", () => {
     for (const entry of kept) expect(comparableTitle(entry.title), entry.path).toBe(comparableTitle(inventory.get(entry.path)!));
     expect(comparableTitle("Exercices - Chapitre 3 : Sommes, produits & coefficients binomiaux")).toBe(
       comparableTitle("Exercices – Sommes, produits et coefficients binomiaux"),
+    );
+    expect(comparableTitle("Cours - Chapitre 6 : Variables aléatoires à densité")).toBe(
+      comparableTitle("Maths – Variables aléatoires à densité"),
     );
     expect(comparableTitle("Maths - Polynômes")).not.toBe(comparableTitle("Maths – Polynômes et fractions"));
   });

@@ -252,6 +252,68 @@ export const contentEntries: CatalogEntry[] = [
     }
   },
   {
+    "path": "/formation/maths-algebre-bilineaire-espaces-euclidiens",
+    "title": "Maths – Algèbre bilinéaire et espaces euclidiens",
+    "description": "Produits scalaires, Cauchy-Schwarz, bases orthonormées, Gram-Schmidt, projection orthogonale et moindres carrés en ECG approfondies, avec Python.",
+    "kind": "course",
+    "module": "routes/course.tsx",
+    "contentId": "maths-algebre-bilineaire-espaces-euclidiens",
+    "section": "maths",
+    "search": {
+      "category": "Formation",
+      "keywords": [
+        "produit scalaire",
+        "espace euclidien",
+        "Cauchy-Schwarz",
+        "orthogonalité",
+        "base orthonormée",
+        "Gram-Schmidt",
+        "projection orthogonale",
+        "moindres carrés",
+        "régression linéaire"
+      ]
+    }
+  },
+  {
+    "path": "/formation/maths-algebre-bilineaire-espaces-euclidiens-exercices",
+    "title": "Exercices – Algèbre bilinéaire et espaces euclidiens",
+    "description": "Douze exercices corrigés sur les produits scalaires, Gram-Schmidt, les projections orthogonales et les moindres carrés, dont trois de type concours avec Python.",
+    "kind": "exercises",
+    "module": "routes/exercise-set.tsx",
+    "contentId": "maths-algebre-bilineaire-espaces-euclidiens-exercices",
+    "section": "maths",
+    "search": {
+      "category": "Formation",
+      "keywords": []
+    }
+  },
+  {
+    "path": "/formation/maths-algebre-bilineaire-espaces-euclidiens-flashcards",
+    "title": "Flashcards – Algèbre bilinéaire et espaces euclidiens",
+    "description": "Vingt-cinq cartes pour retenir les produits scalaires, Cauchy-Schwarz, Gram-Schmidt, les projections orthogonales et les moindres carrés, avec leurs hypothèses.",
+    "kind": "flashcards",
+    "module": "routes/flashcards.tsx",
+    "contentId": "maths-algebre-bilineaire-espaces-euclidiens-flashcards",
+    "section": "maths",
+    "search": {
+      "category": "Formation",
+      "keywords": []
+    }
+  },
+  {
+    "path": "/formation/maths-algebre-bilineaire-espaces-euclidiens-quiz",
+    "title": "Quiz – Algèbre bilinéaire et espaces euclidiens",
+    "description": "Quinze questions sur les produits scalaires, Cauchy-Schwarz, les bases orthonormées, les projections orthogonales et les moindres carrés, avec les pièges de colle.",
+    "kind": "quiz",
+    "module": "routes/quiz.tsx",
+    "contentId": "maths-algebre-bilineaire-espaces-euclidiens-quiz",
+    "section": "maths",
+    "search": {
+      "category": "Formation",
+      "keywords": []
+    }
+  },
+  {
     "path": "/formation/maths-applications-lineaires-structures-vectorielles",
     "title": "Maths – Applications linéaires et structures vectorielles",
     "description": "Espaces vectoriels, bases et dimension, sommes directes, applications linéaires, théorème du rang, matrices, changement de base et projecteurs, avec preuves.",
@@ -423,6 +485,70 @@ export const contentEntries: CatalogEntry[] = [
     "kind": "quiz",
     "module": "routes/quiz.tsx",
     "contentId": "maths-comparaison-negligeabilite-equivalence-quiz",
+    "section": "maths",
+    "search": {
+      "category": "Formation",
+      "keywords": []
+    }
+  },
+  {
+    "path": "/formation/maths-complements-algebre-lineaire",
+    "title": "Maths – Compléments d’algèbre linéaire",
+    "description": "Sommes directes de p sous-espaces, projecteurs associés, matrices semblables, trace, polynômes d’endomorphismes et sous-espaces stables, avec preuves.",
+    "kind": "course",
+    "module": "routes/course.tsx",
+    "contentId": "maths-complements-algebre-lineaire",
+    "section": "maths",
+    "search": {
+      "category": "Formation",
+      "keywords": [
+        "somme directe",
+        "supplémentaires",
+        "projecteurs",
+        "matrices semblables",
+        "changement de base",
+        "trace",
+        "polynôme annulateur",
+        "polynôme d’endomorphisme",
+        "sous-espace stable",
+        "endomorphisme induit",
+        "noyaux itérés"
+      ]
+    }
+  },
+  {
+    "path": "/formation/maths-complements-algebre-lineaire-exercices",
+    "title": "Exercices – Compléments d’algèbre linéaire",
+    "description": "Douze exercices corrigés : sommes directes, similitude, trace, polynômes annulateurs, sous-espaces stables, et trois problèmes de type concours avec Python.",
+    "kind": "exercises",
+    "module": "routes/exercise-set.tsx",
+    "contentId": "maths-complements-algebre-lineaire-exercices",
+    "section": "maths",
+    "search": {
+      "category": "Formation",
+      "keywords": []
+    }
+  },
+  {
+    "path": "/formation/maths-complements-algebre-lineaire-flashcards",
+    "title": "Flashcards – Compléments d’algèbre linéaire",
+    "description": "Vingt-cinq cartes pour retenir sommes directes, projecteurs associés, similitude, trace, polynômes annulateurs et sous-espaces stables.",
+    "kind": "flashcards",
+    "module": "routes/flashcards.tsx",
+    "contentId": "maths-complements-algebre-lineaire-flashcards",
+    "section": "maths",
+    "search": {
+      "category": "Formation",
+      "keywords": []
+    }
+  },
+  {
+    "path": "/formation/maths-complements-algebre-lineaire-quiz",
+    "title": "Quiz – Compléments d’algèbre linéaire",
+    "description": "Quinze questions sur les sommes directes, les projecteurs, la similitude, la trace, les polynômes annulateurs et les sous-espaces stables.",
+    "kind": "quiz",
+    "module": "routes/quiz.tsx",
+    "contentId": "maths-complements-algebre-lineaire-quiz",
     "section": "maths",
     "search": {
       "category": "Formation",
@@ -763,6 +889,67 @@ export const contentEntries: CatalogEntry[] = [
     "kind": "quiz",
     "module": "routes/quiz.tsx",
     "contentId": "maths-elements-de-logique-quiz",
+    "section": "maths",
+    "search": {
+      "category": "Formation",
+      "keywords": []
+    }
+  },
+  {
+    "path": "/formation/maths-endomorphismes-matrices-avancees",
+    "title": "Maths – Éléments propres et réduction des endomorphismes",
+    "description": "Valeurs propres, sous-espaces propres et diagonalisation en ECG approfondies : pivot de Gauss, polynômes annulateurs, puissances de matrices et suites récurrentes.",
+    "kind": "course",
+    "module": "routes/course.tsx",
+    "contentId": "maths-endomorphismes-matrices-avancees",
+    "section": "maths",
+    "search": {
+      "category": "Formation",
+      "keywords": [
+        "valeurs propres",
+        "vecteurs propres",
+        "sous-espaces propres",
+        "spectre",
+        "diagonalisation",
+        "polynôme annulateur",
+        "puissances de matrices",
+        "réduction"
+      ]
+    }
+  },
+  {
+    "path": "/formation/maths-endomorphismes-matrices-avancees-exercices",
+    "title": "Exercices – Éléments propres et réduction des endomorphismes et matrices carrées",
+    "description": "Douze exercices corrigés de réduction : spectres par le pivot, diagonalisation, puissances, et trois problèmes de type concours avec Python.",
+    "kind": "exercises",
+    "module": "routes/exercise-set.tsx",
+    "contentId": "maths-endomorphismes-matrices-avancees-exercices",
+    "section": "maths",
+    "search": {
+      "category": "Formation",
+      "keywords": []
+    }
+  },
+  {
+    "path": "/formation/maths-endomorphismes-matrices-avancees-flashcards",
+    "title": "Flashcards – Éléments propres et réduction des endomorphismes",
+    "description": "Vingt-cinq cartes pour retenir valeurs propres, sous-espaces propres, polynômes annulateurs, critères de diagonalisabilité et méthodes de calcul.",
+    "kind": "flashcards",
+    "module": "routes/flashcards.tsx",
+    "contentId": "maths-endomorphismes-matrices-avancees-flashcards",
+    "section": "maths",
+    "search": {
+      "category": "Formation",
+      "keywords": []
+    }
+  },
+  {
+    "path": "/formation/maths-endomorphismes-matrices-avancees-quiz",
+    "title": "Quiz – Éléments propres et réduction des endomorphismes",
+    "description": "Quinze questions sur les valeurs propres, les polynômes annulateurs, la diagonalisation et les puissances de matrices, avec les pièges de colle.",
+    "kind": "quiz",
+    "module": "routes/quiz.tsx",
+    "contentId": "maths-endomorphismes-matrices-avancees-quiz",
     "section": "maths",
     "search": {
       "category": "Formation",
@@ -1592,6 +1779,68 @@ export const contentEntries: CatalogEntry[] = [
         "barème",
         "corrigé"
       ]
+    }
+  },
+  {
+    "path": "/formation/maths-variables-aleatoires-densite",
+    "title": "Maths – Variables aléatoires à densité",
+    "description": "Variables à densité en ECG approfondies : fonction de répartition, densité, transformations, espérance, lois uniforme, exponentielle, normale et gamma, simulation.",
+    "kind": "course",
+    "module": "routes/course.tsx",
+    "contentId": "maths-variables-aleatoires-densite",
+    "section": "maths",
+    "search": {
+      "category": "Formation",
+      "keywords": [
+        "variables à densité",
+        "densité",
+        "fonction de répartition",
+        "loi exponentielle",
+        "loi normale",
+        "loi gamma",
+        "loi uniforme",
+        "théorème de transfert",
+        "méthode d’inversion"
+      ]
+    }
+  },
+  {
+    "path": "/formation/maths-variables-aleatoires-densite-exercices",
+    "title": "Exercices – Variables aléatoires à densité",
+    "description": "Douze exercices corrigés sur les variables à densité : densités, transformations, moments, lois usuelles et trois problèmes de type concours avec Python.",
+    "kind": "exercises",
+    "module": "routes/exercise-set.tsx",
+    "contentId": "maths-variables-aleatoires-densite-exercices",
+    "section": "maths",
+    "search": {
+      "category": "Formation",
+      "keywords": []
+    }
+  },
+  {
+    "path": "/formation/maths-variables-aleatoires-densite-flashcards",
+    "title": "Flashcards – Variables aléatoires à densité",
+    "description": "Vingt-cinq cartes pour retenir les densités, les transformations, l’espérance et les formules des lois uniforme, exponentielle, normale et gamma.",
+    "kind": "flashcards",
+    "module": "routes/flashcards.tsx",
+    "contentId": "maths-variables-aleatoires-densite-flashcards",
+    "section": "maths",
+    "search": {
+      "category": "Formation",
+      "keywords": []
+    }
+  },
+  {
+    "path": "/formation/maths-variables-aleatoires-densite-quiz",
+    "title": "Quiz – Variables aléatoires à densité",
+    "description": "Quinze questions sur les densités, les lois de variables transformées, l’espérance et les lois usuelles à densité, avec les pièges de colle.",
+    "kind": "quiz",
+    "module": "routes/quiz.tsx",
+    "contentId": "maths-variables-aleatoires-densite-quiz",
+    "section": "maths",
+    "search": {
+      "category": "Formation",
+      "keywords": []
     }
   },
   {

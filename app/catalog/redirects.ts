@@ -4,6 +4,10 @@
  * and bookmarks keep working and search engines move to one URL. A path here is never a catalogue page.
  */
 export const PERMANENT_REDIRECTS: Readonly<Record<string, string>> = {
+  "/formation/maths-algebre-bilineaire": "/formation/maths-algebre-bilineaire-espaces-euclidiens",
+  "/formation/maths-algebre-bilineaire-exercices": "/formation/maths-algebre-bilineaire-espaces-euclidiens-exercices",
+  "/formation/maths-algebre-bilineaire-flashcards": "/formation/maths-algebre-bilineaire-espaces-euclidiens-flashcards",
+  "/formation/maths-algebre-bilineaire-quiz": "/formation/maths-algebre-bilineaire-espaces-euclidiens-quiz",
   "/formation/maths-espaces-vectoriels": "/formation/maths-matrices-espaces-vectoriels",
   "/formation/maths-espaces-vectoriels-exercices": "/formation/maths-matrices-espaces-vectoriels-exercices",
   "/formation/maths-fonctions": "/formation/maths-fonctions-d-une-variable-reelle",
