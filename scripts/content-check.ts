@@ -24,7 +24,7 @@ try {
     : await loadAllContent();
   // A partial check's links may point at any page whose front matter is valid, drafts aside.
   const all = files.length ? [...loaded, ...(await loadValidMeta(await contentFiles()))] : loaded;
-  const report = validateContent(loaded, { knownPaths: knownPaths(all), python });
+  const report = validateContent(loaded, { knownPaths: knownPaths(all), python, others: all });
   let banks = 0;
   if (!files.length) {
     const checked = await checkBanks(knownPaths(all));

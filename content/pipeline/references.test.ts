@@ -5,10 +5,13 @@ import { referenceProblems } from "./references";
 
 type Fixture = { kind: string; file: string; text: string; compiled: Record<string, unknown> };
 
-function check(fixtures: Fixture[]): string[] {
-  const loaded = fixtures.map(({ kind, file, compiled }) => ({ kind, compiled, source: { meta: { sourceFile: file } } }));
-  const texts = new Map(fixtures.map(({ file, text }) => [file, text]));
-  return referenceProblems(loaded as unknown as LoadedContent[], (file) => texts.get(file)!);
+const asLoaded = (fixtures: Fixture[]) =>
+  fixtures.map(({ kind, file, compiled }) => ({ kind, compiled, source: { meta: { sourceFile: file } } })) as unknown as LoadedContent[];
+
+/** References of `fixtures`, checked against `others` too (the rest of content/, as a partial check sees it). */
+function check(fixtures: Fixture[], others: Fixture[] = []): string[] {
+  const texts = new Map([...fixtures, ...others].map(({ file, text }) => [file, text]));
+  return referenceProblems(asLoaded(fixtures), (file) => texts.get(file)!, asLoaded(others));
 }
 
 const course = (id: string, fields: Record<string, unknown>, text = ""): Fixture => ({
@@ -67,6 +70,18 @@ describe("references between content files", () => {
       "quiz/orphelin-quiz.yaml:3: course « cours-absent » ne correspond à aucun cours",
       "courses/b.md:4: ordre 1 déjà pris dans le parcours maths-1a par courses/a.md",
     ]);
+  });
+});
+
+describe("references in a partial check", () => {
+  it("resolves a file checked alone against the rest of content/, and reports only that file", () => {
+    const rest = [
+      course("suites", { quiz: "suites-quiz", flashcards: "suites-cartes" }),
+      companion("flashcards", "suites-cartes", "suites"),
+      course("series", {}, "order: 1\n"),
+    ];
+    expect(check([companion("quiz", "suites-quiz", "suites")], rest)).toEqual([]);
+    expect(check([companion("quiz", "suites-quiz", "suites")])).toEqual(["quiz/suites-quiz.yaml:3: course « suites » ne correspond à aucun cours"]);
   });
 });
 

@@ -27,9 +27,16 @@ function lineOf(text: string, field: string, value: string): number {
  * `course:` names a course that lists it; chapters of a track have distinct `order`s, so previous and
  * next are defined. Each problem names the file and the line.
  */
-export function referenceProblems(loaded: readonly LoadedContent[], readText: (sourceFile: string) => string = readContentFile): string[] {
+export function referenceProblems(
+  loaded: readonly LoadedContent[],
+  readText: (sourceFile: string) => string = readContentFile,
+  /** The rest of content/ (front matter only), which a partial check's references may point at. */
+  others: readonly LoadedContent[] = [],
+): string[] {
   const problems: string[] = [];
-  const byId = new Map(loaded.map((entry) => [entry.compiled.id, entry]));
+  const checked = new Set(loaded.map((entry) => entry.source.meta.sourceFile));
+  const context = others.filter((entry) => !checked.has(entry.source.meta.sourceFile));
+  const byId = new Map([...context, ...loaded].map((entry) => [entry.compiled.id, entry]));
   const where = (entry: LoadedContent, field: string, value: string) =>
     `${entry.source.meta.sourceFile}:${lineOf(readText(entry.source.meta.sourceFile), field, value)}`;
 
@@ -57,9 +64,10 @@ export function referenceProblems(loaded: readonly LoadedContent[], readText: (s
     }
   }
 
-  const chapters = loaded.filter((entry) => entry.kind === "course") as (LoadedContent & { compiled: { track: string; order: number } })[];
+  const chapters = [...loaded, ...context].filter((entry) => entry.kind === "course") as (LoadedContent & { compiled: { track: string; order: number } })[];
   for (const { index, firstIndex, key } of duplicatesBy(chapters, ({ compiled }) => `${compiled.track} ${compiled.order}`)) {
     const [chapter, first] = [chapters[index], chapters[firstIndex]];
+    if (!checked.has(chapter.source.meta.sourceFile)) continue;
     problems.push(
       `${where(chapter, "order", String(chapter.compiled.order))}: ordre ${key.split(" ")[1]} déjà pris dans le parcours ${chapter.compiled.track} par ${first.source.meta.sourceFile}`,
     );

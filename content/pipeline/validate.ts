@@ -14,14 +14,17 @@ export interface ValidationReport {
  * French typography, placeholder words, tokens, and (with python) every block and check, run by Python
  * with numpy, scipy, matplotlib and sympy (none is skipped).
  */
-export function validateContent(loaded: LoadedContent[], options: { knownPaths: Set<string>; python: boolean }): ValidationReport {
+export function validateContent(
+  loaded: LoadedContent[],
+  options: { knownPaths: Set<string>; python: boolean; /** The rest of content/, for a partial check's references. */ others?: LoadedContent[] },
+): ValidationReport {
   const problems: string[] = [];
   const file = (index: number) => loaded[index].source.meta.sourceFile;
   for (const { index, firstIndex, key } of duplicatesBy(loaded, ({ source }) => source.meta.id))
     problems.push(`${file(index)}: id « ${key} » déjà utilisé par ${file(firstIndex)}`);
   for (const { index, firstIndex, key } of duplicatesBy(loaded, ({ source }) => source.meta.path))
     problems.push(`${file(index)}: chemin ${key} déjà utilisé par ${file(firstIndex)}`);
-  problems.push(...referenceProblems(loaded));
+  problems.push(...referenceProblems(loaded, undefined, options.others));
   for (const { source, links } of loaded) {
     const { sourceFile, title, description } = source.meta;
     for (const problem of [...typographyProblems(`${title}\n${description}`), ...placeholderProblems(`${title}\n${description}`)])
