@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { generatedCatalogFiles, knownPaths, staleGeneratedCatalogFiles } from "../scripts/content-index-lib";
-import { loadAllContent } from "./pipeline/load";
+import { readFileSync } from "node:fs";
+import { contentFiles, loadAllContent } from "./pipeline/load";
 import { validateContent } from "./pipeline/validate";
 import { TRACK_LABELS } from "../app/features/learning/track-chapters";
 
@@ -78,6 +79,13 @@ describe("content", () => {
       expect(quiz!.questions.length, `${course.id}: questions`).toBeGreaterThanOrEqual(15);
       expect(deck!.cards.length, `${course.id}: cartes`).toBeGreaterThanOrEqual(25);
     }
+  });
+
+  it("holds no C1 control character, the trace of UTF-8 read as Latin-1 (« nâutilise » for « n’utilise »)", async () => {
+    const files = await contentFiles();
+    const garbled = files.filter(({ file }) => /[\u0080-\u009f]/.test(readFileSync(file, "utf8"))).map(({ file }) => file);
+    expect(files.length).toBeGreaterThan(100);
+    expect(garbled).toEqual([]);
   });
 
   it("does not give a single-choice question's answer away by its place among the options", () => {
