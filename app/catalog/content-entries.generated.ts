@@ -556,6 +556,68 @@ export const contentEntries: CatalogEntry[] = [
     }
   },
   {
+    "path": "/formation/maths-convergences-approximations",
+    "title": "Maths – Convergences et approximations",
+    "description": "Convergence en probabilité, loi faible, convergence en loi, théorème central limite et approximations normales des lois binomiale et de Poisson.",
+    "kind": "course",
+    "module": "routes/course.tsx",
+    "contentId": "maths-convergences-approximations",
+    "section": "maths",
+    "search": {
+      "category": "Formation",
+      "keywords": [
+        "convergence en probabilité",
+        "convergence en loi",
+        "loi faible des grands nombres",
+        "théorème central limite",
+        "TCL",
+        "approximation normale",
+        "loi de Gumbel",
+        "correction de continuité",
+        "Moivre-Laplace"
+      ]
+    }
+  },
+  {
+    "path": "/formation/maths-convergences-approximations-exercices",
+    "title": "Exercices – Convergences et approximations",
+    "description": "Douze exercices corrigés : convergence en probabilité et en loi, lois limites, théorème central limite et approximations normales, avec Python.",
+    "kind": "exercises",
+    "module": "routes/exercise-set.tsx",
+    "contentId": "maths-convergences-approximations-exercices",
+    "section": "maths",
+    "search": {
+      "category": "Formation",
+      "keywords": []
+    }
+  },
+  {
+    "path": "/formation/maths-convergences-approximations-flashcards",
+    "title": "Flashcards – Convergences et approximations",
+    "description": "Vingt-cinq cartes pour retenir les deux convergences, la loi faible, les lois limites, le théorème central limite et les approximations normales.",
+    "kind": "flashcards",
+    "module": "routes/flashcards.tsx",
+    "contentId": "maths-convergences-approximations-flashcards",
+    "section": "maths",
+    "search": {
+      "category": "Formation",
+      "keywords": []
+    }
+  },
+  {
+    "path": "/formation/maths-convergences-approximations-quiz",
+    "title": "Quiz – Convergences et approximations",
+    "description": "Quinze questions sur la convergence en probabilité et en loi, les lois limites, le théorème central limite et les approximations normales.",
+    "kind": "quiz",
+    "module": "routes/quiz.tsx",
+    "contentId": "maths-convergences-approximations-quiz",
+    "section": "maths",
+    "search": {
+      "category": "Formation",
+      "keywords": []
+    }
+  },
+  {
     "path": "/formation/maths-convergences-theoremes-limites",
     "title": "Maths – Convergences et théorèmes limites",
     "description": "Inégalités de Markov et de Bienaymé-Tchebychev, taille d’un sondage, loi faible des grands nombres et approximation de la loi binomiale par la loi de Poisson.",
@@ -1077,6 +1139,69 @@ export const contentEntries: CatalogEntry[] = [
     }
   },
   {
+    "path": "/formation/maths-estimation-statistique-avancee",
+    "title": "Maths – Estimation statistique avancée",
+    "description": "Estimation en ECG approfondies : estimateurs, biais, risque quadratique, convergence et intervalles de confiance par Bienaymé-Tchebychev ou le TCL.",
+    "kind": "course",
+    "module": "routes/course.tsx",
+    "contentId": "maths-estimation-statistique-avancee",
+    "section": "maths",
+    "search": {
+      "category": "Formation",
+      "keywords": [
+        "estimateur",
+        "biais",
+        "estimateur sans biais",
+        "risque quadratique",
+        "estimateur convergent",
+        "variance empirique",
+        "intervalle de confiance",
+        "intervalle de confiance asymptotique",
+        "loi uniforme maximum",
+        "échantillon"
+      ]
+    }
+  },
+  {
+    "path": "/formation/maths-estimation-statistique-avancee-exercices",
+    "title": "Exercices – Estimation statistique avancée",
+    "description": "Douze exercices corrigés d’estimation : biais, risque quadratique, convergence, intervalles de confiance et trois problèmes de type concours avec Python.",
+    "kind": "exercises",
+    "module": "routes/exercise-set.tsx",
+    "contentId": "maths-estimation-statistique-avancee-exercices",
+    "section": "maths",
+    "search": {
+      "category": "Formation",
+      "keywords": []
+    }
+  },
+  {
+    "path": "/formation/maths-estimation-statistique-avancee-flashcards",
+    "title": "Flashcards – Estimation statistique avancée",
+    "description": "Vingt-cinq cartes pour retenir estimateurs, biais, risque quadratique, convergence et intervalles de confiance du programme d’ECG approfondies.",
+    "kind": "flashcards",
+    "module": "routes/flashcards.tsx",
+    "contentId": "maths-estimation-statistique-avancee-flashcards",
+    "section": "maths",
+    "search": {
+      "category": "Formation",
+      "keywords": []
+    }
+  },
+  {
+    "path": "/formation/maths-estimation-statistique-avancee-quiz",
+    "title": "Quiz – Estimation statistique avancée",
+    "description": "Quinze questions sur les estimateurs, le biais, le risque quadratique, la convergence et les intervalles de confiance, avec les pièges de colle.",
+    "kind": "quiz",
+    "module": "routes/quiz.tsx",
+    "contentId": "maths-estimation-statistique-avancee-quiz",
+    "section": "maths",
+    "search": {
+      "category": "Formation",
+      "keywords": []
+    }
+  },
+  {
     "path": "/formation/maths-fonctions-d-une-variable-reelle",
     "title": "Maths – Fonctions d’une variable réelle",
     "description": "Limites, continuité, partie entière, puissances réelles, croissances comparées, valeurs intermédiaires, bornes atteintes et théorème de la bijection, avec preuves.",
@@ -1129,6 +1254,69 @@ export const contentEntries: CatalogEntry[] = [
     "kind": "quiz",
     "module": "routes/quiz.tsx",
     "contentId": "maths-fonctions-d-une-variable-reelle-quiz",
+    "section": "maths",
+    "search": {
+      "category": "Formation",
+      "keywords": []
+    }
+  },
+  {
+    "path": "/formation/maths-fonctions-multivariees-calcul-differentiel",
+    "title": "Maths – Fonctions multivariées et calcul différentiel",
+    "description": "Fonctions de n variables en ECG approfondies : continuité, gradient, hessienne, développements limités, points critiques et extrema libres, avec Python.",
+    "kind": "course",
+    "module": "routes/course.tsx",
+    "contentId": "maths-fonctions-multivariees-calcul-differentiel",
+    "section": "maths",
+    "search": {
+      "category": "Formation",
+      "keywords": [
+        "fonctions de plusieurs variables",
+        "dérivées partielles",
+        "gradient",
+        "hessienne",
+        "points critiques",
+        "extrema",
+        "théorème de Schwarz",
+        "lignes de niveau",
+        "dérivée directionnelle",
+        "point col"
+      ]
+    }
+  },
+  {
+    "path": "/formation/maths-fonctions-multivariees-calcul-differentiel-exercices",
+    "title": "Exercices – Fonctions multivariées et calcul différentiel",
+    "description": "Douze exercices corrigés sur les fonctions de n variables : gradient, hessienne, points critiques, extrema, et trois problèmes de type concours avec Python.",
+    "kind": "exercises",
+    "module": "routes/exercise-set.tsx",
+    "contentId": "maths-fonctions-multivariees-calcul-differentiel-exercices",
+    "section": "maths",
+    "search": {
+      "category": "Formation",
+      "keywords": []
+    }
+  },
+  {
+    "path": "/formation/maths-fonctions-multivariees-calcul-differentiel-flashcards",
+    "title": "Flashcards – Fonctions multivariées et calcul différentiel",
+    "description": "Vingt-cinq cartes pour retenir gradient, hessienne, développements limités, points critiques et nature des extrema libres, avec leurs hypothèses.",
+    "kind": "flashcards",
+    "module": "routes/flashcards.tsx",
+    "contentId": "maths-fonctions-multivariees-calcul-differentiel-flashcards",
+    "section": "maths",
+    "search": {
+      "category": "Formation",
+      "keywords": []
+    }
+  },
+  {
+    "path": "/formation/maths-fonctions-multivariees-calcul-differentiel-quiz",
+    "title": "Quiz – Fonctions multivariées et calcul différentiel",
+    "description": "Quinze questions sur les ouverts, le gradient, la hessienne, les points critiques et la nature des extrema, avec les pièges classiques de colle.",
+    "kind": "quiz",
+    "module": "routes/quiz.tsx",
+    "contentId": "maths-fonctions-multivariees-calcul-differentiel-quiz",
     "section": "maths",
     "search": {
       "category": "Formation",
@@ -1339,6 +1527,134 @@ export const contentEntries: CatalogEntry[] = [
     }
   },
   {
+    "path": "/formation/maths-n-uplets-variables-aleatoires",
+    "title": "Maths – n-uplets de variables aléatoires réelles",
+    "description": "Vecteurs aléatoires en ECG approfondies : indépendance, covariance et corrélation, sommes par convolution, lois gamma et normales, minimum et maximum.",
+    "kind": "course",
+    "module": "routes/course.tsx",
+    "contentId": "maths-n-uplets-variables-aleatoires",
+    "section": "maths",
+    "search": {
+      "category": "Formation",
+      "keywords": [
+        "vecteur aléatoire",
+        "loi conjointe",
+        "lois marginales",
+        "indépendance mutuelle",
+        "lemme des coalitions",
+        "covariance",
+        "coefficient de corrélation",
+        "matrice de covariance",
+        "produit de convolution",
+        "somme de variables indépendantes",
+        "stabilité des lois normales",
+        "loi gamma",
+        "minimum et maximum"
+      ]
+    }
+  },
+  {
+    "path": "/formation/maths-n-uplets-variables-aleatoires-exercices",
+    "title": "Exercices – n-uplets de variables aléatoires réelles",
+    "description": "Douze exercices corrigés sur l’indépendance, la covariance, la convolution, le minimum et le maximum, dont trois problèmes de type concours avec Python.",
+    "kind": "exercises",
+    "module": "routes/exercise-set.tsx",
+    "contentId": "maths-n-uplets-variables-aleatoires-exercices",
+    "section": "maths",
+    "search": {
+      "category": "Formation",
+      "keywords": []
+    }
+  },
+  {
+    "path": "/formation/maths-n-uplets-variables-aleatoires-flashcards",
+    "title": "Flashcards – n-uplets de variables aléatoires réelles",
+    "description": "Vingt-cinq cartes pour retenir l’indépendance mutuelle, la covariance, la convolution, les sommes de lois usuelles, le minimum et le maximum.",
+    "kind": "flashcards",
+    "module": "routes/flashcards.tsx",
+    "contentId": "maths-n-uplets-variables-aleatoires-flashcards",
+    "section": "maths",
+    "search": {
+      "category": "Formation",
+      "keywords": []
+    }
+  },
+  {
+    "path": "/formation/maths-n-uplets-variables-aleatoires-quiz",
+    "title": "Quiz – n-uplets de variables aléatoires réelles",
+    "description": "Quinze questions sur l’indépendance mutuelle, la covariance, la convolution, les lois gamma et normales, le minimum et le maximum, avec les pièges de colle.",
+    "kind": "quiz",
+    "module": "routes/quiz.tsx",
+    "contentId": "maths-n-uplets-variables-aleatoires-quiz",
+    "section": "maths",
+    "search": {
+      "category": "Formation",
+      "keywords": []
+    }
+  },
+  {
+    "path": "/formation/maths-optimisation-multivariee-avancee",
+    "title": "Maths – Optimisation multivariée avancée",
+    "description": "Extrema sur un fermé borné et sous contraintes d’égalité linéaires en ECG approfondies : multiplicateurs de Lagrange, conclusion globale, utilité et coût.",
+    "kind": "course",
+    "module": "routes/course.tsx",
+    "contentId": "maths-optimisation-multivariee-avancee",
+    "section": "maths",
+    "search": {
+      "category": "Formation",
+      "keywords": [
+        "extremum sous contrainte",
+        "multiplicateur de Lagrange",
+        "contrainte linéaire",
+        "fermé borné",
+        "optimisation",
+        "contrainte budgétaire",
+        "Cobb-Douglas",
+        "minimisation du coût",
+        "gradient orthogonal"
+      ]
+    }
+  },
+  {
+    "path": "/formation/maths-optimisation-multivariee-avancee-exercices",
+    "title": "Exercices – Optimisation multivariée avancée",
+    "description": "Douze exercices corrigés d’extrema sur un fermé borné et sous contraintes linéaires, jusqu’aux sujets de concours avec Python.",
+    "kind": "exercises",
+    "module": "routes/exercise-set.tsx",
+    "contentId": "maths-optimisation-multivariee-avancee-exercices",
+    "section": "maths",
+    "search": {
+      "category": "Formation",
+      "keywords": []
+    }
+  },
+  {
+    "path": "/formation/maths-optimisation-multivariee-avancee-flashcards",
+    "title": "Flashcards – Optimisation multivariée avancée",
+    "description": "Vingt-cinq cartes pour retenir les extrema sur un fermé borné, la condition de Lagrange, les façons de conclure et les interprétations économiques.",
+    "kind": "flashcards",
+    "module": "routes/flashcards.tsx",
+    "contentId": "maths-optimisation-multivariee-avancee-flashcards",
+    "section": "maths",
+    "search": {
+      "category": "Formation",
+      "keywords": []
+    }
+  },
+  {
+    "path": "/formation/maths-optimisation-multivariee-avancee-quiz",
+    "title": "Quiz – Optimisation multivariée avancée",
+    "description": "Quinze questions sur les fermés bornés, la condition de Lagrange sous contraintes linéaires, la conclusion globale et les multiplicateurs en économie.",
+    "kind": "quiz",
+    "module": "routes/quiz.tsx",
+    "contentId": "maths-optimisation-multivariee-avancee-quiz",
+    "section": "maths",
+    "search": {
+      "category": "Formation",
+      "keywords": []
+    }
+  },
+  {
     "path": "/formation/maths-polynomes",
     "title": "Maths – Polynômes",
     "description": "Degré, division euclidienne, racines et multiplicité, formule de Taylor, second degré et relations coefficients–racines, avec preuves et exemples.",
@@ -1490,6 +1806,69 @@ export const contentEntries: CatalogEntry[] = [
     "kind": "quiz",
     "module": "routes/quiz.tsx",
     "contentId": "maths-probabilites-conditionnement-quiz",
+    "section": "maths",
+    "search": {
+      "category": "Formation",
+      "keywords": []
+    }
+  },
+  {
+    "path": "/formation/maths-reduction-matrices-symetriques",
+    "title": "Maths – Réduction des endomorphismes et matrices symétriques",
+    "description": "Endomorphismes et matrices symétriques en ECG approfondies : théorème spectral, diagonalisation en base orthonormée, formes quadratiques et matrices positives.",
+    "kind": "course",
+    "module": "routes/course.tsx",
+    "contentId": "maths-reduction-matrices-symetriques",
+    "section": "maths",
+    "search": {
+      "category": "Formation",
+      "keywords": [
+        "endomorphisme symétrique",
+        "matrice symétrique",
+        "théorème spectral",
+        "base orthonormée de vecteurs propres",
+        "matrice orthogonale",
+        "forme quadratique",
+        "quotient de Rayleigh",
+        "matrice symétrique positive",
+        "matrice définie positive",
+        "diagonalisation orthogonale"
+      ]
+    }
+  },
+  {
+    "path": "/formation/maths-reduction-matrices-symetriques-exercices",
+    "title": "Exercices – Réduction des endomorphismes et matrices symétriques",
+    "description": "Douze exercices corrigés sur les matrices symétriques : théorème spectral, formes quadratiques, racine carrée, valeurs singulières et covariance.",
+    "kind": "exercises",
+    "module": "routes/exercise-set.tsx",
+    "contentId": "maths-reduction-matrices-symetriques-exercices",
+    "section": "maths",
+    "search": {
+      "category": "Formation",
+      "keywords": []
+    }
+  },
+  {
+    "path": "/formation/maths-reduction-matrices-symetriques-flashcards",
+    "title": "Flashcards – Réduction des endomorphismes et des matrices symétriques",
+    "description": "Vingt-cinq cartes pour retenir le théorème spectral, la diagonalisation en base orthonormée, les formes quadratiques et les matrices positives.",
+    "kind": "flashcards",
+    "module": "routes/flashcards.tsx",
+    "contentId": "maths-reduction-matrices-symetriques-flashcards",
+    "section": "maths",
+    "search": {
+      "category": "Formation",
+      "keywords": []
+    }
+  },
+  {
+    "path": "/formation/maths-reduction-matrices-symetriques-quiz",
+    "title": "Quiz – Réduction des matrices symétriques",
+    "description": "Quinze questions sur les endomorphismes symétriques, le théorème spectral, les formes quadratiques et les matrices positives, avec les pièges de colle.",
+    "kind": "quiz",
+    "module": "routes/quiz.tsx",
+    "contentId": "maths-reduction-matrices-symetriques-quiz",
     "section": "maths",
     "search": {
       "category": "Formation",
@@ -1762,6 +2141,95 @@ export const contentEntries: CatalogEntry[] = [
     }
   },
   {
+    "path": "/formation/maths-sujet-approfondies-2e-annee-1",
+    "title": "Sujet type concours n°1 – Maths approfondies, 2e année",
+    "description": "Un sujet de 4 heures sur les deux années de maths approfondies, avec barème et questions Python, dans l’esprit des épreuves HEC, ESSEC et ESCP.",
+    "kind": "page",
+    "module": "routes/content-page.tsx",
+    "contentId": "maths-sujet-approfondies-2e-annee-1",
+    "search": {
+      "category": "Formation",
+      "keywords": [
+        "sujet type concours",
+        "maths approfondies",
+        "2e année",
+        "annale",
+        "matrices symétriques",
+        "extrema",
+        "estimation",
+        "python"
+      ]
+    }
+  },
+  {
+    "path": "/formation/maths-sujet-approfondies-2e-annee-1-corrige",
+    "title": "Corrigé – Sujet type concours n°1 – Maths approfondies, 2e année",
+    "description": "Le corrigé détaillé du sujet type concours n°1 de maths approfondies de 2e année, avec le barème de chaque question et les programmes Python.",
+    "kind": "page",
+    "module": "routes/content-page.tsx",
+    "contentId": "maths-sujet-approfondies-2e-annee-1-corrige",
+    "section": "maths",
+    "search": {
+      "category": "Formation",
+      "keywords": [
+        "corrigé",
+        "sujet type concours",
+        "maths approfondies",
+        "2e année",
+        "barème",
+        "matrices symétriques",
+        "extrema",
+        "estimation",
+        "python"
+      ]
+    }
+  },
+  {
+    "path": "/formation/maths-sujet-approfondies-2e-annee-2",
+    "title": "Sujet type concours n°2 – Maths approfondies, 2e année",
+    "description": "Un sujet de 4 heures dans l’esprit d’Ecricome sur les deux années, avec intégrale impropre, réduction, estimation, barème et Python.",
+    "kind": "page",
+    "module": "routes/content-page.tsx",
+    "contentId": "maths-sujet-approfondies-2e-annee-2",
+    "search": {
+      "category": "Formation",
+      "keywords": [
+        "sujet type concours",
+        "maths approfondies",
+        "2e année",
+        "Ecricome",
+        "intégrale impropre",
+        "diagonalisation",
+        "polynôme annulateur",
+        "estimateur",
+        "Python"
+      ]
+    }
+  },
+  {
+    "path": "/formation/maths-sujet-approfondies-2e-annee-2-corrige",
+    "title": "Corrigé – Sujet type concours n°2 – Maths approfondies, 2e année",
+    "description": "Le corrigé détaillé du sujet type concours n°2 de 2e année, question par question, avec le barème, les calculs vérifiés et les programmes Python.",
+    "kind": "page",
+    "module": "routes/content-page.tsx",
+    "contentId": "maths-sujet-approfondies-2e-annee-2-corrige",
+    "section": "maths",
+    "search": {
+      "category": "Formation",
+      "keywords": [
+        "corrigé",
+        "sujet type concours",
+        "maths approfondies",
+        "2e année",
+        "Ecricome",
+        "intégrale impropre",
+        "diagonalisation",
+        "estimateur",
+        "Python"
+      ]
+    }
+  },
+  {
     "path": "/formation/maths-sujets-approfondies-1re-annee",
     "title": "Sujets type concours – Maths approfondies, 1re année",
     "description": "Deux sujets de quatre heures sur le programme de 1re année de maths approfondies, avec barème et corrigé complet, pour s’entraîner en conditions réelles.",
@@ -1776,6 +2244,26 @@ export const contentEntries: CatalogEntry[] = [
         "devoir surveillé",
         "maths approfondies",
         "première année",
+        "barème",
+        "corrigé"
+      ]
+    }
+  },
+  {
+    "path": "/formation/maths-sujets-approfondies-2e-annee",
+    "title": "Sujets type concours – Maths approfondies, 2e année",
+    "description": "Deux sujets de quatre heures sur les deux années de maths approfondies, avec barème et corrigé complet, dans l’esprit des épreuves BCE et Ecricome.",
+    "kind": "page",
+    "module": "routes/content-page.tsx",
+    "contentId": "maths-sujets-approfondies-2e-annee",
+    "search": {
+      "category": "Formation",
+      "keywords": [
+        "sujet type concours",
+        "annales",
+        "concours blanc",
+        "maths approfondies",
+        "deuxième année",
         "barème",
         "corrigé"
       ]
