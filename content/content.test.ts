@@ -52,10 +52,12 @@ describe("content", () => {
     }
   });
 
-  // Issue #18: the approfondies chapters' four pages at their full size.
-  it("gives every approfondies chapter its four pages at the sizes of the programme", () => {
-    const chapters = loaded.filter(({ kind, compiled }) => kind === "course" && /^maths-approfondies-/.test(String((compiled as { track?: string }).track)));
-    expect(chapters.length).toBeGreaterThanOrEqual(6);
+  // Issues #18 and #19: the chapters of both options have their four pages at their full size.
+  it("gives every approfondies and appliquées chapter its four pages at the sizes of the programme", () => {
+    const chapters = loaded.filter(
+      ({ kind, compiled }) => kind === "course" && /^maths-(approfondies|appliquees)-/.test(String((compiled as { track?: string }).track)),
+    );
+    expect(chapters.length).toBeGreaterThanOrEqual(29);
     for (const { compiled } of chapters) {
       const course = compiled as unknown as { id: string; html: string; exercises?: string; quiz?: string; flashcards?: string; search?: { keywords: string[] } };
       expect(course.search?.keywords.length ?? 0, `${course.id}: mots-clés de recherche`).toBeGreaterThanOrEqual(4);

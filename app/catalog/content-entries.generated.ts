@@ -414,6 +414,67 @@ export const contentEntries: CatalogEntry[] = [
     }
   },
   {
+    "path": "/formation/maths-chaines-de-markov",
+    "title": "Maths – Les chaînes de Markov",
+    "description": "Graphes probabilistes et chaînes de Markov en ECG appliquées : matrice de transition, loi à l’instant n, état stable, convergence et Python.",
+    "kind": "course",
+    "module": "routes/course.tsx",
+    "contentId": "maths-chaines-de-markov",
+    "section": "maths",
+    "search": {
+      "category": "Formation",
+      "keywords": [
+        "chaîne de Markov",
+        "graphe probabiliste",
+        "matrice de transition",
+        "matrice stochastique",
+        "loi invariante",
+        "état stable",
+        "loi à l’instant n",
+        "comportement asymptotique"
+      ]
+    }
+  },
+  {
+    "path": "/formation/maths-chaines-de-markov-exercices",
+    "title": "Exercices – Les chaînes de Markov",
+    "description": "Douze exercices corrigés sur les chaînes de Markov : matrice de transition, loi à l’instant n, état stable, convergence et Python.",
+    "kind": "exercises",
+    "module": "routes/exercise-set.tsx",
+    "contentId": "maths-chaines-de-markov-exercices",
+    "section": "maths",
+    "search": {
+      "category": "Formation",
+      "keywords": []
+    }
+  },
+  {
+    "path": "/formation/maths-chaines-de-markov-flashcards",
+    "title": "Flashcards – Les chaînes de Markov",
+    "description": "Vingt-cinq cartes pour mémoriser les chaînes de Markov : graphe probabiliste, matrice de transition, loi à l’instant n et état stable.",
+    "kind": "flashcards",
+    "module": "routes/flashcards.tsx",
+    "contentId": "maths-chaines-de-markov-flashcards",
+    "section": "maths",
+    "search": {
+      "category": "Formation",
+      "keywords": []
+    }
+  },
+  {
+    "path": "/formation/maths-chaines-de-markov-quiz",
+    "title": "Quiz – Les chaînes de Markov",
+    "description": "Quinze questions sur les chaînes de Markov : matrice stochastique, loi à l’instant n, état stable, régularité et convergence.",
+    "kind": "quiz",
+    "module": "routes/quiz.tsx",
+    "contentId": "maths-chaines-de-markov-quiz",
+    "section": "maths",
+    "search": {
+      "category": "Formation",
+      "keywords": []
+    }
+  },
+  {
     "path": "/formation/maths-choix",
     "title": "Choix option Maths ECG",
     "description": "Guide pratique pour choisir entre maths approfondies et appliquées en ECG, avec comparatif des programmes, profils types et FAQ.",
@@ -1070,6 +1131,71 @@ export const contentEntries: CatalogEntry[] = [
     "kind": "quiz",
     "module": "routes/quiz.tsx",
     "contentId": "maths-ensembles-et-applications-quiz",
+    "section": "maths",
+    "search": {
+      "category": "Formation",
+      "keywords": []
+    }
+  },
+  {
+    "path": "/formation/maths-equations-differentielles-applications-concretes",
+    "title": "Maths – Équations différentielles avec applications concrètes",
+    "description": "Équations différentielles linéaires du 1er ordre en maths appliquées : résolution, condition initiale, équilibre, modèles concrets et méthode d’Euler.",
+    "kind": "course",
+    "module": "routes/course.tsx",
+    "contentId": "maths-equations-differentielles-applications-concretes",
+    "section": "maths",
+    "search": {
+      "category": "Formation",
+      "keywords": [
+        "équation différentielle",
+        "premier ordre",
+        "condition initiale",
+        "problème de Cauchy",
+        "solution particulière",
+        "équilibre",
+        "méthode d’Euler",
+        "Malthus",
+        "refroidissement de Newton",
+        "demi-vie",
+        "modèle d’Evans",
+        "intérêts continus"
+      ]
+    }
+  },
+  {
+    "path": "/formation/maths-equations-differentielles-applications-concretes-exercices",
+    "title": "Exercices – Équations différentielles avec applications concrètes",
+    "description": "Douze exercices corrigés sur les équations différentielles du 1er ordre : résolution, modèles concrets et trois problèmes de type concours avec Python.",
+    "kind": "exercises",
+    "module": "routes/exercise-set.tsx",
+    "contentId": "maths-equations-differentielles-applications-concretes-exercices",
+    "section": "maths",
+    "search": {
+      "category": "Formation",
+      "keywords": []
+    }
+  },
+  {
+    "path": "/formation/maths-equations-differentielles-applications-concretes-flashcards",
+    "title": "Flashcards – Équations différentielles avec applications concrètes",
+    "description": "Vingt-cinq cartes pour mémoriser les solutions des équations différentielles du 1er ordre, leurs pièges et leurs modèles concrets.",
+    "kind": "flashcards",
+    "module": "routes/flashcards.tsx",
+    "contentId": "maths-equations-differentielles-applications-concretes-flashcards",
+    "section": "maths",
+    "search": {
+      "category": "Formation",
+      "keywords": []
+    }
+  },
+  {
+    "path": "/formation/maths-equations-differentielles-applications-concretes-quiz",
+    "title": "Quiz – Équations différentielles avec applications concrètes",
+    "description": "Quinze questions pour vérifier vos réflexes sur les équations différentielles du 1er ordre, leurs équilibres et leurs modèles concrets.",
+    "kind": "quiz",
+    "module": "routes/quiz.tsx",
+    "contentId": "maths-equations-differentielles-applications-concretes-quiz",
     "section": "maths",
     "search": {
       "category": "Formation",
@@ -1995,6 +2121,130 @@ export const contentEntries: CatalogEntry[] = [
     }
   },
   {
+    "path": "/formation/maths-statistiques-bivariees",
+    "title": "Maths – Statistiques bivariées",
+    "description": "Séries doubles en ECG appliquées : nuage de points, covariance empirique, corrélation, droite des moindres carrés, ajustements et Python.",
+    "kind": "course",
+    "module": "routes/course.tsx",
+    "contentId": "maths-statistiques-bivariees",
+    "section": "maths",
+    "search": {
+      "category": "Formation",
+      "keywords": [
+        "statistiques bivariées",
+        "covariance empirique",
+        "coefficient de corrélation",
+        "régression linéaire",
+        "moindres carrés",
+        "nuage de points",
+        "point moyen",
+        "ajustement affine"
+      ]
+    }
+  },
+  {
+    "path": "/formation/maths-statistiques-bivariees-exercices",
+    "title": "Exercices – Statistiques bivariées",
+    "description": "Douze exercices corrigés sur les séries doubles : covariance, corrélation, moindres carrés, points aberrants et trois problèmes de type concours avec Python.",
+    "kind": "exercises",
+    "module": "routes/exercise-set.tsx",
+    "contentId": "maths-statistiques-bivariees-exercices",
+    "section": "maths",
+    "search": {
+      "category": "Formation",
+      "keywords": []
+    }
+  },
+  {
+    "path": "/formation/maths-statistiques-bivariees-flashcards",
+    "title": "Flashcards – Statistiques bivariées",
+    "description": "Vingt-cinq cartes pour mémoriser covariance empirique, corrélation, droites de régression, résidus, ajustements log–log et pièges.",
+    "kind": "flashcards",
+    "module": "routes/flashcards.tsx",
+    "contentId": "maths-statistiques-bivariees-flashcards",
+    "section": "maths",
+    "search": {
+      "category": "Formation",
+      "keywords": []
+    }
+  },
+  {
+    "path": "/formation/maths-statistiques-bivariees-quiz",
+    "title": "Quiz – Statistiques bivariées",
+    "description": "Quinze questions sur la covariance empirique, le coefficient de corrélation, la droite des moindres carrés et les pièges d’interprétation.",
+    "kind": "quiz",
+    "module": "routes/quiz.tsx",
+    "contentId": "maths-statistiques-bivariees-quiz",
+    "section": "maths",
+    "search": {
+      "category": "Formation",
+      "keywords": []
+    }
+  },
+  {
+    "path": "/formation/maths-statistiques-descriptives",
+    "title": "Maths – Les statistiques descriptives",
+    "description": "Statistiques univariées en ECG appliquées : effectifs, histogrammes, moyenne, médiane, quartiles, variance, boîtes à moustaches et Python.",
+    "kind": "course",
+    "module": "routes/course.tsx",
+    "contentId": "maths-statistiques-descriptives",
+    "section": "maths",
+    "search": {
+      "category": "Formation",
+      "keywords": [
+        "statistiques",
+        "moyenne",
+        "médiane",
+        "quartiles",
+        "variance",
+        "écart-type",
+        "histogramme",
+        "boîte à moustaches",
+        "König-Huygens",
+        "effectifs cumulés"
+      ]
+    }
+  },
+  {
+    "path": "/formation/maths-statistiques-descriptives-exercices",
+    "title": "Exercices – Les statistiques descriptives",
+    "description": "Douze exercices corrigés de statistiques univariées : tableaux, histogrammes, quartiles, variance, boîtes à moustaches et trois sujets type concours avec Python.",
+    "kind": "exercises",
+    "module": "routes/exercise-set.tsx",
+    "contentId": "maths-statistiques-descriptives-exercices",
+    "section": "maths",
+    "search": {
+      "category": "Formation",
+      "keywords": []
+    }
+  },
+  {
+    "path": "/formation/maths-statistiques-descriptives-flashcards",
+    "title": "Flashcards – Les statistiques descriptives",
+    "description": "Vingt-cinq cartes pour retenir les définitions, les formules et les pièges des statistiques univariées : quartiles, variance, histogrammes.",
+    "kind": "flashcards",
+    "module": "routes/flashcards.tsx",
+    "contentId": "maths-statistiques-descriptives-flashcards",
+    "section": "maths",
+    "search": {
+      "category": "Formation",
+      "keywords": []
+    }
+  },
+  {
+    "path": "/formation/maths-statistiques-descriptives-quiz",
+    "title": "Quiz – Les statistiques descriptives",
+    "description": "Quinze questions sur les effectifs, les histogrammes, la moyenne, la médiane, les quartiles et la variance, avec les pièges classiques de colle.",
+    "kind": "quiz",
+    "module": "routes/quiz.tsx",
+    "contentId": "maths-statistiques-descriptives-quiz",
+    "section": "maths",
+    "search": {
+      "category": "Formation",
+      "keywords": []
+    }
+  },
+  {
     "path": "/formation/maths-suites-numeriques",
     "title": "Maths – Suites numériques",
     "description": "Suites réelles en ECG : suites usuelles, limite et opérations, croissances comparées, théorèmes d’existence, suites récurrentes et implicites, avec preuves.",
@@ -2267,6 +2517,131 @@ export const contentEntries: CatalogEntry[] = [
         "barème",
         "corrigé"
       ]
+    }
+  },
+  {
+    "path": "/formation/maths-systemes-differentiels-lineaires",
+    "title": "Maths – Systèmes différentiels linéaires",
+    "description": "Systèmes X′ = AX à coefficients constants en ECG appliquées : résolution par diagonalisation, problème de Cauchy, comportement en +∞ et méthode d’Euler.",
+    "kind": "course",
+    "module": "routes/course.tsx",
+    "contentId": "maths-systemes-differentiels-lineaires",
+    "section": "maths",
+    "search": {
+      "category": "Formation",
+      "keywords": [
+        "système différentiel",
+        "X′ = AX",
+        "diagonalisation",
+        "problème de Cauchy",
+        "équilibre",
+        "trajectoires",
+        "méthode d’Euler",
+        "valeurs propres",
+        "coefficients constants"
+      ]
+    }
+  },
+  {
+    "path": "/formation/maths-systemes-differentiels-lineaires-exercices",
+    "title": "Exercices – Systèmes différentiels linéaires",
+    "description": "Douze exercices corrigés sur les systèmes X′ = AX : diagonalisation, problème de Cauchy, équilibres, modèles concrets et méthode d’Euler en Python.",
+    "kind": "exercises",
+    "module": "routes/exercise-set.tsx",
+    "contentId": "maths-systemes-differentiels-lineaires-exercices",
+    "section": "maths",
+    "search": {
+      "category": "Formation",
+      "keywords": []
+    }
+  },
+  {
+    "path": "/formation/maths-systemes-differentiels-lineaires-flashcards",
+    "title": "Flashcards – Systèmes différentiels linéaires",
+    "description": "Vingt-cinq cartes pour retenir la résolution de X′ = AX par diagonalisation, le problème de Cauchy, les équilibres et la méthode d’Euler.",
+    "kind": "flashcards",
+    "module": "routes/flashcards.tsx",
+    "contentId": "maths-systemes-differentiels-lineaires-flashcards",
+    "section": "maths",
+    "search": {
+      "category": "Formation",
+      "keywords": []
+    }
+  },
+  {
+    "path": "/formation/maths-systemes-differentiels-lineaires-quiz",
+    "title": "Quiz – Systèmes différentiels linéaires",
+    "description": "Quinze questions sur les systèmes X′ = AX : écriture matricielle, résolution par diagonalisation, équilibres, comportement en +∞ et méthode d’Euler.",
+    "kind": "quiz",
+    "module": "routes/quiz.tsx",
+    "contentId": "maths-systemes-differentiels-lineaires-quiz",
+    "section": "maths",
+    "search": {
+      "category": "Formation",
+      "keywords": []
+    }
+  },
+  {
+    "path": "/formation/maths-theorie-des-graphes-approfondie",
+    "title": "Maths – La théorie des graphes approfondie",
+    "description": "Graphes en ECG appliquées : sommets, degrés, lemme des poignées de main, connexité, matrice d’adjacence et comptage des chaînes par Aᵖ.",
+    "kind": "course",
+    "module": "routes/course.tsx",
+    "contentId": "maths-theorie-des-graphes-approfondie",
+    "section": "maths",
+    "search": {
+      "category": "Formation",
+      "keywords": [
+        "graphe",
+        "sommet",
+        "arête",
+        "degré",
+        "poignées de main",
+        "matrice d’adjacence",
+        "chaîne",
+        "connexité",
+        "distance",
+        "nombre de chemins"
+      ]
+    }
+  },
+  {
+    "path": "/formation/maths-theorie-des-graphes-approfondie-exercices",
+    "title": "Exercices – La théorie des graphes approfondie",
+    "description": "Douze exercices corrigés sur les graphes : degrés, poignées de main, matrice d’adjacence, chaînes comptées par Aⁿ, connexité et Python.",
+    "kind": "exercises",
+    "module": "routes/exercise-set.tsx",
+    "contentId": "maths-theorie-des-graphes-approfondie-exercices",
+    "section": "maths",
+    "search": {
+      "category": "Formation",
+      "keywords": []
+    }
+  },
+  {
+    "path": "/formation/maths-theorie-des-graphes-approfondie-flashcards",
+    "title": "Flashcards – La théorie des graphes approfondie",
+    "description": "Vingt-cinq cartes pour réviser les graphes : vocabulaire, poignées de main, matrice d’adjacence, puissances Aⁿ, connexité et pièges.",
+    "kind": "flashcards",
+    "module": "routes/flashcards.tsx",
+    "contentId": "maths-theorie-des-graphes-approfondie-flashcards",
+    "section": "maths",
+    "search": {
+      "category": "Formation",
+      "keywords": []
+    }
+  },
+  {
+    "path": "/formation/maths-theorie-des-graphes-approfondie-quiz",
+    "title": "Quiz – La théorie des graphes approfondie",
+    "description": "Quinze questions pour vérifier le vocabulaire des graphes, le lemme des poignées de main, la matrice d’adjacence et le comptage des chaînes.",
+    "kind": "quiz",
+    "module": "routes/quiz.tsx",
+    "contentId": "maths-theorie-des-graphes-approfondie-quiz",
+    "section": "maths",
+    "search": {
+      "category": "Formation",
+      "keywords": []
     }
   },
   {

@@ -21,6 +21,9 @@ export interface TrackChapter extends PageLink {
 export const TRACK_LABELS: Readonly<Record<string, string>> = {
   "maths-approfondies-1": "1re année",
   "maths-approfondies-2": "2e année",
+  // The appliquées tracks hold the option's own chapters; the shared ones are in the approfondies tracks.
+  "maths-appliquees-1": "1re année propres à l’option",
+  "maths-appliquees-2": "2e année propres à l’option",
 };
 
 /** « Maths – Polynômes » is « Polynômes » in a list of maths chapters. */
