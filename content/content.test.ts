@@ -110,4 +110,22 @@ describe("content", () => {
       }
     }
   });
+
+  it("lists on each appliquées year page every chapter of the option's own track, among the common ones", () => {
+    const pages = new Map(loaded.filter(({ kind }) => kind === "page").map(({ compiled }) => [compiled.id, compiled as { chapterLists: { chapters: string[] }[] }]));
+    const courses = loaded.filter(({ kind }) => kind === "course").map(({ compiled }) => compiled as { id: string; track: string });
+    for (const [page, track] of [
+      ["formation-maths-premiere-appliquees", "maths-appliquees-1"],
+      ["formation-maths-deuxieme-appliquees", "maths-appliquees-2"],
+    ]) {
+      const listed = pages.get(page)!.chapterLists.flatMap((list) => list.chapters);
+      const own = courses.filter((course) => course.track === track).map((course) => course.id);
+      expect(own.length, track).toBeGreaterThanOrEqual(3);
+      expect(listed.filter((id) => own.includes(id)).sort(), page).toEqual(own.sort());
+      // The common chapters come from the approfondies tracks; approfondies-only ones are left out.
+      expect(listed.length, page).toBeGreaterThan(own.length + 5);
+      expect(listed, page).not.toContain("maths-algebre-bilineaire-espaces-euclidiens");
+      expect(listed, page).not.toContain("maths-polynomes");
+    }
+  });
 });

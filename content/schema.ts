@@ -34,6 +34,21 @@ export const pageFrontMatterSchema = z.object({
   section: z.enum(SECTIONS).default("open"),
   /** Tracks whose chapters the page lists, in order, with their pages and the reader's progress (hubs). */
   tracks: z.array(z.string().min(1)).max(4).default([]),
+  /**
+   * Chapter lists chosen by hand, for a hub whose chapters come from several tracks (an option's year
+   * page lists the chapters common to both options and its own, in its programme's order).
+   */
+  chapterLists: z
+    .array(
+      z.object({
+        id: z.string().regex(/^[a-z0-9]+(-[a-z0-9]+)*$/),
+        /** Completes « Les chapitres de … ». */
+        label: z.string().min(3).max(80),
+        chapters: z.array(z.string().min(1)).min(1).max(40),
+      }),
+    )
+    .max(4)
+    .default([]),
   /** Python assertions recomputing the page's results (a mock paper's correction, for instance). */
   checks: check,
 });

@@ -3,7 +3,7 @@ import { useRouteLoaderData } from "react-router";
 import { ExternalButtonLink } from "~/components/ui/button";
 import { FoldedTableOfContents, TableOfContents } from "~/components/layout/toc";
 import { ContentHtml } from "~/features/content/content-html";
-import { contentBody, getPage, pageHeadings, trackChapters } from "~/features/content/store.server";
+import { chaptersById, contentBody, getPage, pageHeadings, trackChapters } from "~/features/content/store.server";
 import { loginUrl, requestPath } from "~/features/access/next";
 import { TrackChapterList } from "~/features/learning/track-chapter-list";
 import { TRACK_LABELS, trackSection } from "~/features/learning/track-chapters";
@@ -17,7 +17,10 @@ import type { Route } from "./+types/content-page";
 export async function loader({ request, pattern, context }: Route.LoaderArgs) {
   const { entry, content: page, session } = await loadContentRoute({ request, pattern }, getPage);
   // Hubs list their tracks' chapters; a signed-in reader also sees what they did in each.
-  const tracks = page.tracks.map((track) => ({ track, label: TRACK_LABELS[track] ?? track, chapters: trackChapters(track) }));
+  const tracks = [
+    ...page.tracks.map((track) => ({ track, label: TRACK_LABELS[track] ?? track, chapters: trackChapters(track) })),
+    ...page.chapterLists.map((list) => ({ track: list.id, label: list.label, chapters: chaptersById(list.chapters) })),
+  ];
   const chapters = tracks.flatMap((track) => track.chapters);
   return {
     tracks,

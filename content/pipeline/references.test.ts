@@ -39,6 +39,19 @@ describe("references between content files", () => {
     ).toEqual([]);
   });
 
+  it("checks that a hub's chapter lists name courses, each once", () => {
+    const hub: Fixture = {
+      kind: "page",
+      file: "pages/hub.md",
+      text: "---\nid: hub\nchapterLists:\n  - id: annee\n    label: 1re année\n    chapters:\n      - suites\n      - suites-quiz\n      - series\n      - suites\n---\n",
+      compiled: { id: "hub", chapterLists: [{ id: "annee", label: "1re année", chapters: ["suites", "suites-quiz", "series", "suites"] }] },
+    };
+    expect(check([hub], [course("suites", {}), course("series", { order: 2 }), companion("quiz", "suites-quiz")])).toEqual([
+      "pages/hub.md:8: chapitre « suites-quiz » ne correspond à aucun cours",
+      "pages/hub.md: chapitre « suites » listé deux fois",
+    ]);
+  });
+
   it("reports a misspelt reference with its file and line", () => {
     expect(check([course("suites", { quiz: "suite-quiz" }, "track: maths-1a\nquiz: suite-quiz\n")])).toEqual([
       "courses/suites.md:5: quiz « suite-quiz » ne correspond à aucun contenu",

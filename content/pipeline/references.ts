@@ -64,6 +64,17 @@ export function referenceProblems(
     }
   }
 
+  for (const entry of loaded) {
+    for (const list of (entry.compiled as { chapterLists?: { chapters: string[] }[] }).chapterLists ?? []) {
+      for (const chapter of list.chapters) {
+        if (byId.get(chapter)?.kind !== "course")
+          problems.push(`${entry.source.meta.sourceFile}:${lineContaining(readText(entry.source.meta.sourceFile), chapter)}: chapitre « ${chapter} » ne correspond à aucun cours`);
+      }
+      for (const { key } of duplicatesBy(list.chapters, (chapter) => chapter))
+        problems.push(`${entry.source.meta.sourceFile}: chapitre « ${key} » listé deux fois`);
+    }
+  }
+
   const chapters = [...loaded, ...context].filter((entry) => entry.kind === "course") as (LoadedContent & { compiled: { track: string; order: number } })[];
   for (const { index, firstIndex, key } of duplicatesBy(chapters, ({ compiled }) => `${compiled.track} ${compiled.order}`)) {
     const [chapter, first] = [chapters[index], chapters[firstIndex]];

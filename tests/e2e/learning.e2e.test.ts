@@ -370,6 +370,32 @@ describe("maths access right", () => {
     );
     expect(await page.getByRole("link", { name: "Connectez-vous" }).count()).toBe(0);
   });
+
+  it("lists on an appliquées year page the option's programme: the common chapters and its own, in order", async () => {
+    const visitor = await browser.newPage({ baseURL: server.url });
+    await gotoHydrated(visitor, "/formation/maths-premiere-appliquees");
+    const year = visitor.getByRole("region", { name: "Les chapitres de 1re année" });
+    const names = await year
+      .getByRole("listitem")
+      .filter({ has: visitor.getByRole("list", { name: "Pages du chapitre" }) })
+      .evaluateAll((items) => items.map((item) => item.getAttribute("aria-label")));
+    expect(names.slice(0, 5)).toEqual([
+      "Chapitre 1\u00a0: Éléments de logique",
+      "Chapitre 2\u00a0: Ensembles et applications",
+      "Chapitre 3\u00a0: Sommes, produits et coefficients binomiaux",
+      "Chapitre 4\u00a0: Matrices et espaces vectoriels",
+      "Chapitre 5\u00a0: La théorie des graphes approfondie",
+    ]);
+    expect(names.at(-1)).toBe(`Chapitre ${names.length}\u00a0: Les statistiques descriptives`);
+    // Polynomials are a chapter of the approfondies programme only.
+    expect(names.some((name) => name!.endsWith(": Polynômes"))).toBe(false);
+    expect(
+      await year
+        .getByRole("listitem", { name: /: La théorie des graphes approfondie$/ })
+        .getByRole("link", { name: "Cours" })
+        .getAttribute("href"),
+    ).toBe("/formation/maths-theorie-des-graphes-approfondie");
+  });
 });
 
 describe("vocabulary list", () => {

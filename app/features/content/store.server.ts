@@ -103,14 +103,26 @@ function companion(id: string | undefined): ChapterCompanion | undefined {
 
 /** A track's published chapters in order, each with its companion pages (the hubs' chapter lists). */
 export function trackChapters(track: string): TrackChapter[] {
-  return publishedTrack(track).map((course) => ({
+  return publishedTrack(track).map(trackChapter);
+}
+
+/** Published chapters by course id, in the given order (a hub's hand-made list). */
+export function chaptersById(ids: readonly string[]): TrackChapter[] {
+  return ids
+    .map((id) => contentMeta(id))
+    .filter((course): course is ContentIndexEntry => course?.kind === "course" && hasPage(course.path))
+    .map(trackChapter);
+}
+
+function trackChapter(course: ContentIndexEntry): TrackChapter {
+  return {
     id: course.id,
     path: course.path,
     title: course.title,
     exercises: companion(course.exercises),
     quiz: companion(course.quiz),
     flashcards: companion(course.flashcards),
-  }));
+  };
 }
 
 /** Previous and next published chapters of the course's track, and its companion pages. */

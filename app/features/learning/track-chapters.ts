@@ -21,14 +21,14 @@ export interface TrackChapter extends PageLink {
 export const TRACK_LABELS: Readonly<Record<string, string>> = {
   "maths-approfondies-1": "1re année",
   "maths-approfondies-2": "2e année",
-  // The appliquées tracks hold the option's own chapters; the shared ones are in the approfondies tracks.
-  "maths-appliquees-1": "1re année propres à l’option",
-  "maths-appliquees-2": "2e année propres à l’option",
+  // The appliquées tracks hold the option's own chapters; the option's pages list their whole programme
+  // by hand (`chapterLists`), since the chapters common to both options sit in the approfondies tracks.
+  "maths-terminale-prepa": "la remise à niveau",
 };
 
-/** « Maths – Polynômes » is « Polynômes » in a list of maths chapters. */
+/** « Maths – Polynômes » is « Polynômes » in a list of maths chapters, « Cours – Suites » is « Suites ». */
 export function chapterShortTitle(title: string): string {
-  return title.replace(/^Maths – /, "");
+  return title.replace(/^(Maths|Cours) – /, "");
 }
 
 /** The heading of a track's chapter list on a hub, and its anchor (the page's table of contents links it). */
