@@ -138,6 +138,7 @@ export const COLLECTIONS = {
           titleHtml: title.html,
           difficulty: exercise.difficulty,
           concours: exercise.concours,
+          ...(exercise.option ? { option: exercise.option } : {}),
           method: exercise.method,
           statementHtml: await tools.markdown(exercise.statement, `${where}, énoncé`),
           hintsHtml: await Promise.all(exercise.hints.map((hint, index) => tools.markdown(hint, `${where}, indication ${index + 1}`))),

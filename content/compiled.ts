@@ -52,6 +52,8 @@ export interface CompiledExercise {
   titleHtml: string;
   difficulty: 1 | 2 | 3;
   concours: boolean;
+  /** The option the exercise suits when it suits one only (chapters common to both options). */
+  option?: "approfondies" | "appliquees";
   method: string;
   statementHtml: string;
   hintsHtml: string[];

@@ -24,7 +24,9 @@ const pageBase = {
 };
 
 export const SECTIONS = ["python", "maths", "open"] as const;
-export const BOX_KINDS = ["definition", "theoreme", "propriete", "methode", "exemple", "remarque", "attention", "preuve"] as const;
+export const BOX_KINDS = ["definition", "theoreme", "propriete", "methode", "exemple", "remarque", "attention", "preuve", "approfondies", "appliquees"] as const;
+/** The two maths options: a part of a chapter common to both may belong to one only. */
+export const MATHS_OPTIONS = ["approfondies", "appliquees"] as const;
 export type BoxKind = (typeof BOX_KINDS)[number];
 
 // ── Markdown pages (offers, legal, articles, overviews) ───────────────────────────────────────────
@@ -125,6 +127,8 @@ export const exerciseSchema = z.object({
   difficulty: z.union([z.literal(1), z.literal(2), z.literal(3)]),
   /** « Type concours » label; only ★★★ exercises carry it. */
   concours: z.boolean().default(false),
+  /** In a chapter common to both maths options, the option this exercise suits when it suits one only. */
+  option: z.enum(MATHS_OPTIONS).optional(),
   /** The method the exercise trains. */
   method: z.string().min(5),
   statement: markdown,

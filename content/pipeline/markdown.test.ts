@@ -84,3 +84,20 @@ describe("figures", () => {
     );
   });
 });
+
+describe("boxes", () => {
+  it("mark a part of a common chapter for one option, with the boxes it holds", async () => {
+    const { html } = await compileMarkdown(
+      "::::approfondies[Sommes directes]\nTexte.\n\n:::definition[Somme directe]\n$F \\oplus G$\n:::\n::::\n\n:::appliquees\nGraphes.\n:::\n",
+    );
+    expect(html).toContain('<aside class="box box-approfondies"><p class="box-title">Approfondies uniquement — Sommes directes</p>');
+    expect(html).toContain('<aside class="box box-definition"><p class="box-title">Définition — Somme directe</p>');
+    // The definition sits inside the option's box.
+    expect(html).toMatch(/box-approfondies[\s\S]*box-definition[\s\S]*<\/aside><\/aside>/);
+    expect(html).toContain('<aside class="box box-appliquees"><p class="box-title">Appliquées uniquement</p><p>Graphes.</p></aside>');
+  });
+
+  it("refuses an unknown box, naming the ones there are", async () => {
+    await expect(compileMarkdown(":::approfondie\nTexte.\n:::\n")).rejects.toThrow(/encadré inconnu « :::approfondie » \(attendus : definition, .*approfondies, appliquees\)/);
+  });
+});

@@ -131,6 +131,9 @@ export const BOX_TITLES: Record<BoxKind, string> = {
   remarque: "Remarque",
   attention: "Attention",
   preuve: "Preuve",
+  // A part of a common chapter that one option's programme holds and the other's does not.
+  approfondies: "Approfondies uniquement",
+  appliquees: "Appliquées uniquement",
 };
 
 interface MdastNode {

@@ -15,6 +15,8 @@ export interface ExerciseView {
   titleHtml: string;
   difficulty: 1 | 2 | 3;
   concours: boolean;
+  /** Set when the exercise suits one maths option only. */
+  option?: "approfondies" | "appliquees";
   method: string;
   /** Null on a document request: the server renders the statement from its store (ContentHtml). */
   statementHtml: string | null;
@@ -24,6 +26,8 @@ export interface ExerciseView {
   /** A runnable Python exercise: the editor's first code (the tests come with the first run). */
   runner: { starter: string; timeout: number } | null;
 }
+
+const OPTION_BADGES = { approfondies: "Approfondies uniquement", appliquees: "Appliquées uniquement" } as const;
 
 // The editor of the Python exercises: loaded by their pages only, the other exercise pages' first load keeps without it.
 const PythonExercise = lazy(() => import("~/features/python/python-exercise").then((module) => ({ default: module.PythonExercise })));
@@ -124,6 +128,7 @@ export function ExerciseCard({
         </h2>
         <DifficultyStars level={exercise.difficulty} />
         {exercise.concours ? <Badge tone="accent">Type concours</Badge> : null}
+        {exercise.option ? <Badge tone="neutral">{OPTION_BADGES[exercise.option]}</Badge> : null}
         {current === "reussi" ? (
           <Badge tone="success">Réussi</Badge>
         ) : current === "a-revoir" ? (
