@@ -170,6 +170,7 @@ export const COLLECTIONS = {
           id: question.id,
           promptHtml: await tools.markdown(question.prompt, `${where}, énoncé`),
           explanationHtml: await tools.markdown(question.explanation, `${where}, explication`),
+          ...(question.chapter ? { chapter: question.chapter } : {}),
         };
         if (question.type === "single" || question.type === "multiple") {
           const options = [];
@@ -188,7 +189,13 @@ export const COLLECTIONS = {
           questions.push({ ...common, type: "truefalse", answer: question.answer });
         }
       }
-      return { ...base(quiz), course: quiz.course, questions };
+      return {
+        ...base(quiz),
+        course: quiz.course,
+        introHtml: quiz.intro ? await tools.markdown(quiz.intro, "intro") : undefined,
+        ...(quiz.diagnostic ? { diagnostic: quiz.diagnostic } : {}),
+        questions,
+      };
     },
   }),
   flashcards: collection({

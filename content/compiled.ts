@@ -81,6 +81,8 @@ interface CompiledQuestionBase {
   id: string;
   promptHtml: string;
   explanationHtml: string;
+  /** Diagnostic quizzes: the course id of the chapter the question tests. */
+  chapter?: string;
 }
 export interface CompiledOption {
   id: string;
@@ -95,6 +97,8 @@ export type CompiledQuestion =
 
 export interface CompiledQuiz extends CompiledBase {
   course?: string;
+  introHtml?: string;
+  diagnostic?: { pass: number };
   questions: CompiledQuestion[];
 }
 

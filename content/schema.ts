@@ -152,7 +152,14 @@ export type Exercise = z.infer<typeof exerciseSchema>;
 
 // ── Quizzes (YAML) ─────────────────────────────────────────────────────────────────────────────────
 const option = z.object({ id: z.string().regex(/^[a-z]$/), text: markdown, correct: z.boolean().default(false), why: markdown });
-const questionBase = { id, prompt: markdown, explanation: markdown, check };
+const questionBase = {
+  id,
+  prompt: markdown,
+  explanation: markdown,
+  check,
+  /** In a diagnostic quiz: the chapter (course id) the question tests. */
+  chapter: id.optional(),
+};
 export const questionSchema = z.discriminatedUnion("type", [
   z.object({ ...questionBase, type: z.literal("single"), options: z.array(option).min(2).max(6) }),
   z.object({ ...questionBase, type: z.literal("multiple"), options: z.array(option).min(3).max(6) }),
@@ -170,8 +177,26 @@ export const questionSchema = z.discriminatedUnion("type", [
 export type Question = z.infer<typeof questionSchema>;
 
 export const quizSchema = z
-  .object({ ...pageBase, section: z.enum(SECTIONS), course: id.optional(), questions: z.array(questionSchema).min(1) })
+  .object({
+    ...pageBase,
+    section: z.enum(SECTIONS),
+    course: id.optional(),
+    /** Shown above the first question. */
+    intro: markdown.optional(),
+    /**
+     * A placement quiz: each question names its chapter; at the end, every chapter where the share of
+     * right answers is below `pass` is recommended.
+     */
+    diagnostic: z.object({ pass: z.number().gt(0).max(1) }).strict().optional(),
+    questions: z.array(questionSchema).min(1),
+  })
   .superRefine((quiz, ctx) => {
+    quiz.questions.forEach((question, index) => {
+      if (quiz.diagnostic && !question.chapter)
+        ctx.addIssue({ code: "custom", path: ["questions", index, "chapter"], message: "un quiz diagnostique donne le chapitre de chaque question" });
+      if (!quiz.diagnostic && question.chapter)
+        ctx.addIssue({ code: "custom", path: ["questions", index, "chapter"], message: "chapter n'a de sens que dans un quiz diagnostique (diagnostic: { pass: … })" });
+    });
     for (const { index, key } of duplicatesBy(quiz.questions, (question) => question.id))
       ctx.addIssue({ code: "custom", path: ["questions", index, "id"], message: `id de question en double : ${key}` });
     quiz.questions.forEach((question, index) => {

@@ -6,7 +6,7 @@ import { z } from "zod";
 import { contentHasMath, courseNavigation, getCourse, getQuiz, parentCourse } from "~/features/content/store.server";
 import { bestAttempt, saveQuizAttempt } from "~/features/learning/learning.server";
 import { QuizPlayer } from "~/features/learning/quiz-player";
-import { type Answer, gradeAnswer, publicQuestion, scoreQuiz } from "~/features/learning/quiz-grading";
+import { type Answer, diagnosticReport, gradeAnswer, publicQuestion, scoreQuiz } from "~/features/learning/quiz-grading";
 import { pageMeta } from "~/features/site/meta";
 import { catalogPageMeta } from "~/features/site/page-meta.server";
 import { useMathFonts } from "~/features/content/math-fonts";
@@ -36,6 +36,8 @@ export async function loader({ request, pattern }: Route.LoaderArgs) {
   return {
     meta: catalogPageMeta(entry, quiz.description),
     title: quiz.title,
+    introHtml: quiz.introHtml,
+    diagnostic: Boolean(quiz.diagnostic),
     course,
     nextSteps: { course, exercises: navigation?.exercises, flashcards: navigation?.flashcards, next: navigation?.next },
     firstQuestion: publicQuestion(quiz.questions[0]),
@@ -78,7 +80,12 @@ export async function action({ request, pattern }: Route.ActionArgs) {
     // A quiz set as homework counts as the student's submission to it.
     if ((await recordQuizSubmission(session.user.id, entry.path, score, total)) > 0) await trackActivity(session.user.id, "submission");
   }
-  return { kind: "score" as const, score, total, saved: Boolean(session) };
+  // A diagnostic quiz also says, chapter by chapter, what to work first.
+  const chapters = diagnosticReport(quiz, answers.data as Record<string, Answer>).flatMap((result) => {
+    const chapter = parentCourse(result.chapter);
+    return chapter ? [{ ...result, ...chapter }] : [];
+  });
+  return { kind: "score" as const, score, total, saved: Boolean(session), chapters };
 }
 
 export const meta: Route.MetaFunction = ({ loaderData }) => pageMeta(loaderData?.meta);
@@ -86,7 +93,7 @@ export const meta: Route.MetaFunction = ({ loaderData }) => pageMeta(loaderData?
 export const handle = READING_HANDLE;
 
 export default function QuizPage({ loaderData }: Route.ComponentProps) {
-  const { title, course, nextSteps, firstQuestion, questionCount, hasMath, signedIn, best } = loaderData;
+  const { title, introHtml, diagnostic, course, nextSteps, firstQuestion, questionCount, hasMath, signedIn, best } = loaderData;
   useMathFonts(hasMath);
   const page = useRef<HTMLDivElement>(null);
   useScrollableFormulas(page);
@@ -94,9 +101,11 @@ export default function QuizPage({ loaderData }: Route.ComponentProps) {
     <div ref={page} className="mx-auto max-w-3xl px-4">
       <h1 className="text-3xl font-extrabold tracking-tight sm:text-4xl">{title}</h1>
       <p className="mt-2 text-muted-foreground">
-        {questionCount} questions, corrigées une à une avec leur explication.
+        {questionCount} questions, corrigées une à une avec leur explication
+        {diagnostic ? ", puis un bilan par chapitre." : "."}
         <CourseLink course={course} />
       </p>
+      {introHtml ? <div className="prose-content mt-4" dangerouslySetInnerHTML={{ __html: introHtml }} /> : null}
       {best ? (
         <p className="mt-1 text-sm">
           Meilleur score&nbsp;: {best.score} / {best.total}

@@ -52,6 +52,16 @@ describe("references between content files", () => {
     ]);
   });
 
+  it("checks that each question of a diagnostic quiz names a course as its chapter", () => {
+    const bilan: Fixture = {
+      kind: "quiz",
+      file: "quizzes/bilan.yaml",
+      text: "id: bilan\nquestions:\n  - id: q1\n    chapter: suites\n  - id: q2\n    chapter: suite\n",
+      compiled: { id: "bilan", diagnostic: { pass: 0.6 }, questions: [{ id: "q1", chapter: "suites" }, { id: "q2", chapter: "suite" }] },
+    };
+    expect(check([bilan], [course("suites", {})])).toEqual(["quizzes/bilan.yaml:6: chapter « suite » ne correspond à aucun cours"]);
+  });
+
   it("reports a misspelt reference with its file and line", () => {
     expect(check([course("suites", { quiz: "suite-quiz" }, "track: maths-1a\nquiz: suite-quiz\n")])).toEqual([
       "courses/suites.md:5: quiz « suite-quiz » ne correspond à aucun contenu",

@@ -64,6 +64,13 @@ export function referenceProblems(
     }
   }
 
+  for (const entry of loaded.filter(({ kind }) => kind === "quiz")) {
+    for (const { chapter } of (entry.compiled as { questions?: { chapter?: string }[] }).questions ?? []) {
+      if (chapter && byId.get(chapter)?.kind !== "course")
+        problems.push(`${where(entry, "chapter", chapter)}: chapter « ${chapter} » ne correspond à aucun cours`);
+    }
+  }
+
   for (const entry of loaded) {
     for (const list of (entry.compiled as { chapterLists?: { chapters: string[] }[] }).chapterLists ?? []) {
       for (const chapter of list.chapters) {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import type { CompiledQuiz } from "../../../content/pipeline/load";
-import { gradeAnswer, parseFrenchNumber, publicQuestion, scoreQuiz } from "./quiz-grading";
+import { diagnosticReport, gradeAnswer, parseFrenchNumber, publicQuestion, scoreQuiz } from "./quiz-grading";
 
 const quiz = {
   id: "q",
@@ -68,5 +68,31 @@ describe("quiz grading", () => {
   it("recomputes the score from the answers", () => {
     expect(scoreQuiz(quiz, { unique: "a", multi: ["a", "b"], nombre: "3,14", vf: "true" })).toEqual({ score: 3, total: 4 });
     expect(scoreQuiz(quiz, {})).toEqual({ score: 0, total: 4 });
+  });
+
+  it("recommends, after a diagnostic quiz, the chapters below the pass share, an unanswered question counting as missed", () => {
+    const [unique, multi, nombre, vf] = quiz.questions;
+    const diagnostic = {
+      ...quiz,
+      diagnostic: { pass: 0.6 },
+      questions: [
+        { ...unique, chapter: "calculs" },
+        { ...multi, chapter: "suites" },
+        { ...nombre, chapter: "calculs" },
+        { ...vf, chapter: "suites" },
+      ],
+    } as CompiledQuiz;
+    // calculs: 2 right out of 2; suites: 1 out of 2, below 60 %.
+    expect(diagnosticReport(diagnostic, { unique: "a", multi: ["a", "b"], nombre: "3,14", vf: "true" })).toEqual([
+      { chapter: "calculs", right: 2, total: 2, recommended: false },
+      { chapter: "suites", right: 1, total: 2, recommended: true },
+    ]);
+    expect(diagnosticReport(diagnostic, { unique: "a" }).map((result) => [result.chapter, result.right, result.recommended])).toEqual([
+      ["calculs", 1, true],
+      ["suites", 0, true],
+    ]);
+    // Exactly at the pass share is a pass.
+    expect(diagnosticReport({ ...diagnostic, diagnostic: { pass: 0.5 } }, { multi: ["a", "b"] })[1]).toMatchObject({ right: 1, recommended: false });
+    expect(diagnosticReport(quiz, { unique: "a" })).toEqual([]);
   });
 });

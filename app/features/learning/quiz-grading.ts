@@ -84,3 +84,30 @@ export function scoreQuiz(quiz: CompiledQuiz, answers: Record<string, Answer>): 
   ).length;
   return { score, total: quiz.questions.length };
 }
+
+export interface ChapterResult {
+  /** The chapter's course id. */
+  chapter: string;
+  right: number;
+  total: number;
+  /** Below the quiz's pass share: the chapter to work first. */
+  recommended: boolean;
+}
+
+/**
+ * A diagnostic quiz's results per chapter, in the order the chapters first appear in the quiz; an
+ * unanswered question counts as missed. Empty for a quiz that is not diagnostic.
+ */
+export function diagnosticReport(quiz: CompiledQuiz, answers: Record<string, Answer>): ChapterResult[] {
+  if (!quiz.diagnostic) return [];
+  const results = new Map<string, ChapterResult>();
+  for (const question of quiz.questions) {
+    if (!question.chapter) continue;
+    const result = results.get(question.chapter) ?? { chapter: question.chapter, right: 0, total: 0, recommended: false };
+    result.total += 1;
+    if (answers[question.id] !== undefined && gradeAnswer(question, answers[question.id]).correct) result.right += 1;
+    results.set(question.chapter, result);
+  }
+  const pass = quiz.diagnostic.pass;
+  return [...results.values()].map((result) => ({ ...result, recommended: result.right < pass * result.total - 1e-9 }));
+}

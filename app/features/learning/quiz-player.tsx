@@ -1,11 +1,11 @@
 import { ArrowRight, BookOpen, CheckCircle2, Layers, ListChecks, XCircle } from "lucide-react";
 import { useEffect, useRef, useState } from "react";
-import { useFetcher } from "react-router";
+import { Link, useFetcher } from "react-router";
 import { PillLinks } from "~/components/layout/pill-links";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
 import { ProgressBar } from "~/components/ui/progress-bar";
-import type { Answer, Grading, PublicQuestion } from "./quiz-grading";
+import type { Answer, ChapterResult, Grading, PublicQuestion } from "./quiz-grading";
 
 interface PageLink {
   path: string;
@@ -22,8 +22,11 @@ export interface QuizNextSteps {
 
 type ActionResult =
   | { kind: "grading"; grading: Grading; next: PublicQuestion | null }
-  | { kind: "score"; score: number; total: number; saved: boolean }
+  | { kind: "score"; score: number; total: number; saved: boolean; chapters: ChapterReport[] }
   | { kind: "error"; message: string };
+
+/** A diagnostic quiz's result for one chapter, with the chapter's course page. */
+type ChapterReport = ChapterResult & PageLink;
 
 /**
  * Plays a quiz: the browser holds no key; each answer is graded by the page's action, which also sends
@@ -47,7 +50,7 @@ export function QuizPlayer({
   const [index, setIndex] = useState(0);
   const [answers, setAnswers] = useState<Record<string, Answer>>({});
   const [gradings, setGradings] = useState<Record<string, Grading>>({});
-  const [final, setFinal] = useState<{ score: number; total: number; saved: boolean } | null>(null);
+  const [final, setFinal] = useState<{ score: number; total: number; saved: boolean; chapters: ChapterReport[] } | null>(null);
   const [draft, setDraft] = useState<Answer>("");
   const question = questions[index];
   const grading = question ? gradings[question.id] : undefined;
@@ -91,13 +94,15 @@ export function QuizPlayer({
           <h2 id="score" ref={scoreHeading} tabIndex={-1} className="text-2xl font-bold">
             Score final&nbsp;: {final.score} / {final.total}
           </h2>
-          <p className="mt-2 text-muted-foreground">
-            {percent >= 80
-              ? "Très bien : le chapitre est maîtrisé."
-              : percent >= 50
-                ? "Des bases solides : revoyez les questions manquées."
-                : "Reprenez le cours et les méthodes, puis retentez le quiz."}
-          </p>
+          {final.chapters.length ? null : (
+            <p className="mt-2 text-muted-foreground">
+              {percent >= 80
+                ? "Très bien : le chapitre est maîtrisé."
+                : percent >= 50
+                  ? "Des bases solides : revoyez les questions manquées."
+                  : "Reprenez le cours et les méthodes, puis retentez le quiz."}
+            </p>
+          )}
           <p className="mt-2 text-sm text-muted-foreground">
             {signedIn ? (final.saved ? "Votre tentative est enregistrée." : "") : "Connectez-vous pour garder la trace de vos tentatives."}
           </p>
@@ -106,6 +111,7 @@ export function QuizPlayer({
             Recommencer le quiz
           </Button>
         </section>
+        {final.chapters.length ? <ChapterReportList chapters={final.chapters} /> : null}
         <QuizReview questions={questions} answers={answers} gradings={gradings} />
       </div>
     );
@@ -239,6 +245,49 @@ export function QuizPlayer({
         </div>
       ) : null}
       {fetcher.data?.kind === "error" ? <p className="mt-4 font-medium text-destructive">{fetcher.data.message}</p> : null}
+    </section>
+  );
+}
+
+/** After a diagnostic quiz: the chapters to work first, then those that are acquired, each with its score. */
+function ChapterReportList({ chapters }: { chapters: ChapterReport[] }) {
+  const toWork = chapters.filter((chapter) => chapter.recommended);
+  const acquired = chapters.filter((chapter) => !chapter.recommended);
+  const item = (chapter: ChapterReport) => (
+    <li key={chapter.chapter} className="flex flex-wrap items-baseline justify-between gap-x-4 gap-y-1 rounded-xl border border-border p-3">
+      <Link to={chapter.path} className="font-semibold text-primary underline underline-offset-4">
+        {chapter.title}
+      </Link>
+      <span className="text-sm text-muted-foreground">
+        {chapter.right} / {chapter.total} {chapter.right > 1 ? "bonnes réponses" : "bonne réponse"}
+      </span>
+    </li>
+  );
+  return (
+    <section aria-labelledby="bilan" className="rounded-2xl border border-border bg-card p-6">
+      <h2 id="bilan" className="text-xl font-bold">
+        Votre bilan par chapitre
+      </h2>
+      {toWork.length ? (
+        <>
+          <p className="mt-2">
+            {toWork.length === 1 ? "Commencez par ce chapitre" : `Commencez par ces ${toWork.length} chapitres, dans cet ordre`}&nbsp;:
+          </p>
+          <ol aria-label="Chapitres à travailler en priorité" className="mt-3 flex flex-col gap-2">
+            {toWork.map(item)}
+          </ol>
+        </>
+      ) : (
+        <p className="mt-2">Tous les chapitres du bilan sont acquis&nbsp;: parcourez-les pour consolider, à votre rythme.</p>
+      )}
+      {acquired.length && toWork.length ? (
+        <>
+          <p className="mt-5">Acquis&nbsp;: une relecture de leur partie « À retenir » suffit.</p>
+          <ul aria-label="Chapitres acquis" className="mt-3 flex flex-col gap-2">
+            {acquired.map(item)}
+          </ul>
+        </>
+      ) : null}
     </section>
   );
 }
