@@ -52,15 +52,13 @@ describe("content", () => {
     }
   });
 
-  // Issues #18 and #19: the chapters of both options have their four pages at their full size.
-  it("gives every approfondies and appliquées chapter its four pages at the sizes of the programme", () => {
-    const chapters = loaded.filter(
-      ({ kind, compiled }) => kind === "course" && /^maths-(approfondies|appliquees)-/.test(String((compiled as { track?: string }).track)),
-    );
-    expect(chapters.length).toBeGreaterThanOrEqual(29);
+  /** A chapter's four pages at their sizes: exercises 4 ★ / 5 ★★ / 3 ★★★, 15 questions, 25 cards. */
+  function expectChapterSizes(track: RegExp, rules: { minChapters: number; minKeywords: number; concours: boolean; problemsWithPython: number }) {
+    const chapters = loaded.filter(({ kind, compiled }) => kind === "course" && track.test(String((compiled as { track?: string }).track)));
+    expect(chapters.length).toBeGreaterThanOrEqual(rules.minChapters);
     for (const { compiled } of chapters) {
       const course = compiled as unknown as { id: string; html: string; exercises?: string; quiz?: string; flashcards?: string; search?: { keywords: string[] } };
-      expect(course.search?.keywords.length ?? 0, `${course.id}: mots-clés de recherche`).toBeGreaterThanOrEqual(4);
+      expect(course.search?.keywords.length ?? 0, `${course.id}: mots-clés de recherche`).toBeGreaterThanOrEqual(rules.minKeywords);
       // Words of prose: formulas, code and figures aside.
       const prose = course.html.replace(/<(math|pre|figure)[\s\S]*?<\/\1>/g, " ").replace(/<[^>]+>/g, " ");
       const words = prose.split(/\s+/).filter((word) => /\p{L}/u.test(word)).length;
@@ -75,12 +73,22 @@ describe("content", () => {
       expect(
         level(3).map((problem) => problem.concours),
         course.id,
-      ).toEqual([true, true, true]);
+      ).toEqual([rules.concours, rules.concours, rules.concours]);
       const withPython = level(3).filter((problem) => /language-python/.test(problem.statementHtml + problem.solutionHtml));
-      expect(withPython.length, `${course.id}: exercices de type concours avec une question Python`).toBeGreaterThanOrEqual(1);
+      expect(withPython.length, `${course.id}: problèmes ★★★ avec une question Python`).toBeGreaterThanOrEqual(rules.problemsWithPython);
       expect(quiz!.questions.length, `${course.id}: questions`).toBeGreaterThanOrEqual(15);
       expect(deck!.cards.length, `${course.id}: cartes`).toBeGreaterThanOrEqual(25);
     }
+  }
+
+  // Issues #18 and #19: the chapters of both options have their four pages at their full size.
+  it("gives every approfondies and appliquées chapter its four pages at the sizes of the programme", () => {
+    expectChapterSizes(/^maths-(approfondies|appliquees)-/, { minChapters: 29, minKeywords: 4, concours: true, problemsWithPython: 1 });
+  });
+
+  // Issue #19: the bridge chapters end with first-week problems, not concours ones, most of them with Python.
+  it("gives every Terminale vers la prépa chapter its four pages, with problems of synthesis", () => {
+    expectChapterSizes(/^maths-terminale-prepa$/, { minChapters: 5, minKeywords: 6, concours: false, problemsWithPython: 2 });
   });
 
   it("holds no C1 control character, the trace of UTF-8 read as Latin-1 (« nâutilise » for « n’utilise »)", async () => {

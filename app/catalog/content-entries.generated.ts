@@ -234,6 +234,347 @@ export const contentEntries: CatalogEntry[] = [
     }
   },
   {
+    "path": "/formation/math/terminale-vers-prepa",
+    "title": "Terminale vers la prépa",
+    "description": "Les maths de terminale que la prépa ECG suppose acquises dès la rentrée, revues chapitre par chapitre avec cours, exercices corrigés, quiz et flashcards.",
+    "kind": "page",
+    "module": "routes/content-page.tsx",
+    "contentId": "formation-math-terminale-vers-prepa",
+    "search": {
+      "category": "Formation",
+      "keywords": [
+        "terminale",
+        "prépa",
+        "révisions",
+        "été",
+        "remise à niveau",
+        "pré-rentrée"
+      ]
+    }
+  },
+  {
+    "path": "/formation/math/terminale-vers-prepa/calculs-cours",
+    "title": "Cours – Calculs",
+    "description": "Les calculs à maîtriser avant la prépa ECG : puissances, racines, second degré, signes, valeur absolue, ln et exp, inégalités.",
+    "kind": "course",
+    "module": "routes/course.tsx",
+    "contentId": "terminale-prepa-calculs",
+    "search": {
+      "category": "Formation",
+      "keywords": [
+        "terminale",
+        "prépa",
+        "révisions",
+        "calcul",
+        "puissances",
+        "racines carrées",
+        "identités remarquables",
+        "second degré",
+        "discriminant",
+        "tableau de signes",
+        "inéquations",
+        "valeur absolue",
+        "logarithme",
+        "exponentielle",
+        "inégalités"
+      ]
+    }
+  },
+  {
+    "path": "/formation/math/terminale-vers-prepa/calculs-exercices",
+    "title": "Exercices – Calculs",
+    "description": "Douze exercices corrigés de calcul pour entrer en prépa ECG : factoriser, résoudre, étudier un signe, encadrer, avec Python.",
+    "kind": "exercises",
+    "module": "routes/exercise-set.tsx",
+    "contentId": "terminale-prepa-calculs-exercices",
+    "search": {
+      "category": "Formation",
+      "keywords": []
+    }
+  },
+  {
+    "path": "/formation/math/terminale-vers-prepa/calculs-flashcards",
+    "title": "Flashcards – Calculs",
+    "description": "Vingt-cinq cartes pour retenir les règles de calcul de l’entrée en prépa ECG : puissances, identités, signes, inégalités.",
+    "kind": "flashcards",
+    "module": "routes/flashcards.tsx",
+    "contentId": "terminale-prepa-calculs-flashcards",
+    "search": {
+      "category": "Formation",
+      "keywords": []
+    }
+  },
+  {
+    "path": "/formation/math/terminale-vers-prepa/calculs-quiz",
+    "title": "Quiz – Calculs",
+    "description": "Quinze questions pour vérifier vos réflexes de calcul avant la prépa ECG : second degré, signes, valeur absolue, ln et exp.",
+    "kind": "quiz",
+    "module": "routes/quiz.tsx",
+    "contentId": "terminale-prepa-calculs-quiz",
+    "search": {
+      "category": "Formation",
+      "keywords": []
+    }
+  },
+  {
+    "path": "/formation/math/terminale-vers-prepa/introduction-bilan",
+    "title": "Introduction et bilan – Révisions mathématiques pour la prépa ECG",
+    "description": "Un bilan de quinze questions sur les bases de terminale qui dit, chapitre par chapitre, par où commencer vos révisions avant la prépa ECG.",
+    "kind": "quiz",
+    "module": "routes/quiz.tsx",
+    "contentId": "terminale-prepa-introduction-bilan",
+    "search": {
+      "category": "Formation",
+      "keywords": []
+    }
+  },
+  {
+    "path": "/formation/math/terminale-vers-prepa/limites-cours",
+    "title": "Cours – Limites",
+    "description": "Limites de fonctions de la terminale à la prépa ECG : formes indéterminées, croissances comparées, asymptotes, encadrement et continuité.",
+    "kind": "course",
+    "module": "routes/course.tsx",
+    "contentId": "terminale-prepa-limites",
+    "search": {
+      "category": "Formation",
+      "keywords": [
+        "limites",
+        "limite d’une fonction",
+        "formes indéterminées",
+        "asymptote",
+        "croissances comparées",
+        "théorème des gendarmes",
+        "encadrement",
+        "taux d’accroissement",
+        "quantité conjuguée",
+        "continuité",
+        "terminale",
+        "prépa",
+        "révisions"
+      ]
+    }
+  },
+  {
+    "path": "/formation/math/terminale-vers-prepa/limites-exercices",
+    "title": "Exercices – Limites",
+    "description": "Douze exercices corrigés sur les limites de fonctions, du calcul direct aux problèmes de synthèse de début de prépa ECG.",
+    "kind": "exercises",
+    "module": "routes/exercise-set.tsx",
+    "contentId": "terminale-prepa-limites-exercices",
+    "search": {
+      "category": "Formation",
+      "keywords": []
+    }
+  },
+  {
+    "path": "/formation/math/terminale-vers-prepa/limites-flashcards",
+    "title": "Flashcards – Limites",
+    "description": "Vingt-cinq cartes pour retenir les limites usuelles, les théorèmes de comparaison et les pièges des formes indéterminées.",
+    "kind": "flashcards",
+    "module": "routes/flashcards.tsx",
+    "contentId": "terminale-prepa-limites-flashcards",
+    "search": {
+      "category": "Formation",
+      "keywords": []
+    }
+  },
+  {
+    "path": "/formation/math/terminale-vers-prepa/limites-quiz",
+    "title": "Quiz – Limites",
+    "description": "Quinze questions pour vérifier vos limites de fonctions avant la prépa ECG : formes indéterminées, asymptotes, croissances comparées.",
+    "kind": "quiz",
+    "module": "routes/quiz.tsx",
+    "contentId": "terminale-prepa-limites-quiz",
+    "search": {
+      "category": "Formation",
+      "keywords": []
+    }
+  },
+  {
+    "path": "/formation/math/terminale-vers-prepa/recurrence-cours",
+    "title": "Cours – Récurrence",
+    "description": "Le raisonnement par récurrence rédigé comme en prépa ECG : quantificateurs, implication, initialisation, hérédité, récurrences double et forte.",
+    "kind": "course",
+    "module": "routes/course.tsx",
+    "contentId": "terminale-prepa-recurrence",
+    "search": {
+      "category": "Formation",
+      "keywords": [
+        "terminale",
+        "prépa",
+        "révisions",
+        "récurrence",
+        "hérédité",
+        "initialisation",
+        "récurrence double",
+        "récurrence forte",
+        "quantificateurs",
+        "implication",
+        "négation",
+        "contre-exemple"
+      ]
+    }
+  },
+  {
+    "path": "/formation/math/terminale-vers-prepa/recurrence-exercices",
+    "title": "Exercices – Récurrence",
+    "description": "Douze exercices corrigés de récurrence, de l’égalité simple au problème de synthèse sur une suite, pour préparer la rentrée en prépa ECG.",
+    "kind": "exercises",
+    "module": "routes/exercise-set.tsx",
+    "contentId": "terminale-prepa-recurrence-exercices",
+    "search": {
+      "category": "Formation",
+      "keywords": []
+    }
+  },
+  {
+    "path": "/formation/math/terminale-vers-prepa/recurrence-flashcards",
+    "title": "Flashcards – Récurrence",
+    "description": "Vingt-cinq cartes pour retenir la logique et les schémas de récurrence attendus dès les premières semaines de prépa ECG.",
+    "kind": "flashcards",
+    "module": "routes/flashcards.tsx",
+    "contentId": "terminale-prepa-recurrence-flashcards",
+    "search": {
+      "category": "Formation",
+      "keywords": []
+    }
+  },
+  {
+    "path": "/formation/math/terminale-vers-prepa/recurrence-quiz",
+    "title": "Quiz – Récurrence",
+    "description": "Quinze questions pour vérifier que vous savez rédiger une récurrence, nier un énoncé quantifié et repérer une hérédité fautive.",
+    "kind": "quiz",
+    "module": "routes/quiz.tsx",
+    "contentId": "terminale-prepa-recurrence-quiz",
+    "search": {
+      "category": "Formation",
+      "keywords": []
+    }
+  },
+  {
+    "path": "/formation/math/terminale-vers-prepa/sommes-suites-cours",
+    "title": "Cours – Sommes, suites et produits",
+    "description": "Sommes de suites arithmétiques et géométriques, symbole Σ, sommes télescopiques, factorielles et coefficients binomiaux : le pont entre terminale et prépa ECG.",
+    "kind": "course",
+    "module": "routes/course.tsx",
+    "contentId": "terminale-prepa-sommes-suites",
+    "search": {
+      "category": "Formation",
+      "keywords": [
+        "terminale",
+        "prépa",
+        "révisions",
+        "sommes",
+        "symbole somme",
+        "suites arithmétiques",
+        "suites géométriques",
+        "somme télescopique",
+        "changement d’indice",
+        "factorielle",
+        "coefficients binomiaux",
+        "triangle de Pascal",
+        "binôme"
+      ]
+    }
+  },
+  {
+    "path": "/formation/math/terminale-vers-prepa/sommes-suites-exercices",
+    "title": "Exercices – Sommes, suites et produits",
+    "description": "Douze exercices corrigés sur les sommes, les produits et les coefficients binomiaux, de l’application directe au problème de synthèse.",
+    "kind": "exercises",
+    "module": "routes/exercise-set.tsx",
+    "contentId": "terminale-prepa-sommes-suites-exercices",
+    "search": {
+      "category": "Formation",
+      "keywords": []
+    }
+  },
+  {
+    "path": "/formation/math/terminale-vers-prepa/sommes-suites-flashcards",
+    "title": "Flashcards – Sommes, suites et produits",
+    "description": "Vingt-cinq cartes pour retenir les formules de sommes, les changements d’indice, la factorielle et la relation de Pascal.",
+    "kind": "flashcards",
+    "module": "routes/flashcards.tsx",
+    "contentId": "terminale-prepa-sommes-suites-flashcards",
+    "search": {
+      "category": "Formation",
+      "keywords": []
+    }
+  },
+  {
+    "path": "/formation/math/terminale-vers-prepa/sommes-suites-quiz",
+    "title": "Quiz – Sommes, suites et produits",
+    "description": "Quinze questions pour vérifier vos réflexes sur le symbole Σ, les sommes usuelles, les factorielles et les coefficients binomiaux.",
+    "kind": "quiz",
+    "module": "routes/quiz.tsx",
+    "contentId": "terminale-prepa-sommes-suites-quiz",
+    "search": {
+      "category": "Formation",
+      "keywords": []
+    }
+  },
+  {
+    "path": "/formation/math/terminale-vers-prepa/suites-cours",
+    "title": "Cours – Suites",
+    "description": "Des suites de terminale aux suites de prépa ECG : variations, suites arithmético-géométriques, limites quantifiées et théorèmes de convergence.",
+    "kind": "course",
+    "module": "routes/course.tsx",
+    "contentId": "terminale-prepa-suites",
+    "search": {
+      "category": "Formation",
+      "keywords": [
+        "terminale",
+        "prépa",
+        "révisions",
+        "suites",
+        "sens de variation",
+        "suite arithmético-géométrique",
+        "limite d’une suite",
+        "formes indéterminées",
+        "théorème des gendarmes",
+        "limite monotone",
+        "point fixe",
+        "algorithme de seuil"
+      ]
+    }
+  },
+  {
+    "path": "/formation/math/terminale-vers-prepa/suites-exercices",
+    "title": "Exercices – Suites",
+    "description": "Douze exercices corrigés sur les suites, du calcul de terme général aux premiers problèmes de prépa avec Python.",
+    "kind": "exercises",
+    "module": "routes/exercise-set.tsx",
+    "contentId": "terminale-prepa-suites-exercices",
+    "search": {
+      "category": "Formation",
+      "keywords": []
+    }
+  },
+  {
+    "path": "/formation/math/terminale-vers-prepa/suites-flashcards",
+    "title": "Flashcards – Suites",
+    "description": "Vingt-cinq cartes pour retenir les définitions, théorèmes et pièges sur les suites avant d’entrer en prépa ECG.",
+    "kind": "flashcards",
+    "module": "routes/flashcards.tsx",
+    "contentId": "terminale-prepa-suites-flashcards",
+    "search": {
+      "category": "Formation",
+      "keywords": []
+    }
+  },
+  {
+    "path": "/formation/math/terminale-vers-prepa/suites-quiz",
+    "title": "Quiz – Suites",
+    "description": "Quinze questions pour vérifier vos réflexes sur les suites avant la prépa : variations, limites, gendarmes et limite monotone.",
+    "kind": "quiz",
+    "module": "routes/quiz.tsx",
+    "contentId": "terminale-prepa-suites-quiz",
+    "search": {
+      "category": "Formation",
+      "keywords": []
+    }
+  },
+  {
     "path": "/formation/maths",
     "title": "Choix option Maths ECG",
     "description": "Maths approfondies ou maths appliquées en prépa ECG, ce qui distingue vraiment les deux options et comment choisir selon votre profil.",

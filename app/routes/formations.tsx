@@ -45,6 +45,8 @@ function groups() {
         "/formation/maths-approfondies",
         "/formation/maths-appliquees",
         "/formation/maths-methodologie",
+        "/formation/math/terminale-vers-prepa",
+        "/formation/math/premiere-vers-deuxieme",
         ...chaptersOf("maths"),
         "/chapitres-libres",
       ],
