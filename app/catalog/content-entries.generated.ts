@@ -1728,6 +1728,70 @@ export const contentEntries: CatalogEntry[] = [
     }
   },
   {
+    "path": "/formation/maths-fonctions-de-deux-variables",
+    "title": "Maths – Fonctions de deux variables",
+    "description": "Fonctions de deux variables en ECG appliquées : lignes de niveau, dérivées partielles, gradient, points critiques, hessienne et nature des extrema, avec Python.",
+    "kind": "course",
+    "module": "routes/course.tsx",
+    "contentId": "maths-fonctions-de-deux-variables",
+    "section": "maths",
+    "search": {
+      "category": "Formation",
+      "keywords": [
+        "fonctions de deux variables",
+        "dérivées partielles",
+        "gradient",
+        "point critique",
+        "extremum local",
+        "matrice hessienne",
+        "théorème de Schwarz",
+        "lignes de niveau",
+        "point selle",
+        "développement limité d’ordre 1",
+        "boule ouverte"
+      ]
+    }
+  },
+  {
+    "path": "/formation/maths-fonctions-de-deux-variables-exercices",
+    "title": "Exercices – Fonctions de deux variables",
+    "description": "Douze exercices corrigés sur les fonctions de deux variables : ouverts, gradient, hessienne, nature des points critiques, économie et Python.",
+    "kind": "exercises",
+    "module": "routes/exercise-set.tsx",
+    "contentId": "maths-fonctions-de-deux-variables-exercices",
+    "section": "maths",
+    "search": {
+      "category": "Formation",
+      "keywords": []
+    }
+  },
+  {
+    "path": "/formation/maths-fonctions-de-deux-variables-flashcards",
+    "title": "Flashcards – Fonctions de deux variables",
+    "description": "Vingt-cinq cartes pour mémoriser les fonctions de deux variables : ouverts, gradient, hessienne, points critiques et nature des extrema.",
+    "kind": "flashcards",
+    "module": "routes/flashcards.tsx",
+    "contentId": "maths-fonctions-de-deux-variables-flashcards",
+    "section": "maths",
+    "search": {
+      "category": "Formation",
+      "keywords": []
+    }
+  },
+  {
+    "path": "/formation/maths-fonctions-de-deux-variables-quiz",
+    "title": "Quiz – Fonctions de deux variables",
+    "description": "Quinze questions sur les fonctions de deux variables : ouverts, lignes de niveau, dérivées partielles, hessienne et nature des points critiques.",
+    "kind": "quiz",
+    "module": "routes/quiz.tsx",
+    "contentId": "maths-fonctions-de-deux-variables-quiz",
+    "section": "maths",
+    "search": {
+      "category": "Formation",
+      "keywords": []
+    }
+  },
+  {
     "path": "/formation/maths-fonctions-multivariees-calcul-differentiel",
     "title": "Maths – Fonctions multivariées et calcul différentiel",
     "description": "Fonctions de n variables en ECG approfondies : continuité, gradient, hessienne, développements limités, points critiques et extrema libres, avec Python.",
@@ -2641,6 +2705,71 @@ export const contentEntries: CatalogEntry[] = [
     "kind": "quiz",
     "module": "routes/quiz.tsx",
     "contentId": "maths-suites-numeriques-quiz",
+    "section": "maths",
+    "search": {
+      "category": "Formation",
+      "keywords": []
+    }
+  },
+  {
+    "path": "/formation/maths-suites-recurrentes-series",
+    "title": "Maths – Suites récurrentes et séries",
+    "description": "Comparaison des suites, suites récurrentes u(n+1) = f(u(n)) et séries à termes positifs en 2e année d’ECG appliquées : méthodes, exemples corrigés et Python.",
+    "kind": "course",
+    "module": "routes/course.tsx",
+    "contentId": "maths-suites-recurrentes-series",
+    "section": "maths",
+    "search": {
+      "category": "Formation",
+      "keywords": [
+        "suite récurrente",
+        "point fixe",
+        "intervalle stable",
+        "inégalité des accroissements finis",
+        "toile d’araignée",
+        "équivalent",
+        "négligeabilité",
+        "croissances comparées",
+        "séries de Riemann",
+        "convergence absolue",
+        "série géométrique dérivée",
+        "série exponentielle"
+      ]
+    }
+  },
+  {
+    "path": "/formation/maths-suites-recurrentes-series-exercices",
+    "title": "Exercices – Suites récurrentes et séries",
+    "description": "Douze exercices corrigés sur les équivalents, les suites récurrentes et les séries, de l’application directe aux sujets de type concours avec Python.",
+    "kind": "exercises",
+    "module": "routes/exercise-set.tsx",
+    "contentId": "maths-suites-recurrentes-series-exercices",
+    "section": "maths",
+    "search": {
+      "category": "Formation",
+      "keywords": []
+    }
+  },
+  {
+    "path": "/formation/maths-suites-recurrentes-series-flashcards",
+    "title": "Flashcards – Suites récurrentes et séries",
+    "description": "Vingt-cinq cartes pour mémoriser équivalents, croissances comparées, suites récurrentes, séries de Riemann et sommes de référence.",
+    "kind": "flashcards",
+    "module": "routes/flashcards.tsx",
+    "contentId": "maths-suites-recurrentes-series-flashcards",
+    "section": "maths",
+    "search": {
+      "category": "Formation",
+      "keywords": []
+    }
+  },
+  {
+    "path": "/formation/maths-suites-recurrentes-series-quiz",
+    "title": "Quiz – Suites récurrentes et séries",
+    "description": "Quinze questions sur les équivalents, les suites u(n+1) = f(u(n)), l’inégalité des accroissements finis et la nature des séries.",
+    "kind": "quiz",
+    "module": "routes/quiz.tsx",
+    "contentId": "maths-suites-recurrentes-series-quiz",
     "section": "maths",
     "search": {
       "category": "Formation",
