@@ -1144,6 +1144,69 @@ export const contentEntries: CatalogEntry[] = [
     }
   },
   {
+    "path": "/formation/maths-couple-variables-aleatoires",
+    "title": "Maths – Probabilités (variables aléatoires)",
+    "description": "Couples et suites de variables discrètes en ECG appliquées : loi conjointe, indépendance, covariance, sommes, approximation de Poisson et Python.",
+    "kind": "course",
+    "module": "routes/course.tsx",
+    "contentId": "maths-couple-variables-aleatoires",
+    "section": "maths",
+    "search": {
+      "category": "Formation",
+      "keywords": [
+        "couple de variables aléatoires",
+        "loi conjointe",
+        "lois marginales",
+        "loi conditionnelle",
+        "indépendance de variables aléatoires",
+        "covariance",
+        "coefficient de corrélation",
+        "variance d’une somme",
+        "stabilité de la loi de Poisson",
+        "approximation de la loi binomiale par la loi de Poisson"
+      ]
+    }
+  },
+  {
+    "path": "/formation/maths-couple-variables-aleatoires-exercices",
+    "title": "Exercices – Cas particulier du couple",
+    "description": "Douze exercices corrigés sur les couples et suites de variables discrètes : loi conjointe, indépendance, covariance, sommes, Poisson et Python.",
+    "kind": "exercises",
+    "module": "routes/exercise-set.tsx",
+    "contentId": "maths-couple-variables-aleatoires-exercices",
+    "section": "maths",
+    "search": {
+      "category": "Formation",
+      "keywords": []
+    }
+  },
+  {
+    "path": "/formation/maths-couple-variables-aleatoires-flashcards",
+    "title": "Flashcards – Cas particulier du couple",
+    "description": "Vingt-cinq cartes sur les couples et suites de variables discrètes : loi conjointe, indépendance, covariance, corrélation, sommes et Poisson.",
+    "kind": "flashcards",
+    "module": "routes/flashcards.tsx",
+    "contentId": "maths-couple-variables-aleatoires-flashcards",
+    "section": "maths",
+    "search": {
+      "category": "Formation",
+      "keywords": []
+    }
+  },
+  {
+    "path": "/formation/maths-couple-variables-aleatoires-quiz",
+    "title": "Quiz – Probabilités (variables aléatoires)",
+    "description": "Quinze questions sur les couples et suites de variables discrètes : marginales, indépendance, covariance, variance d’une somme, stabilité et Poisson.",
+    "kind": "quiz",
+    "module": "routes/quiz.tsx",
+    "contentId": "maths-couple-variables-aleatoires-quiz",
+    "section": "maths",
+    "search": {
+      "category": "Formation",
+      "keywords": []
+    }
+  },
+  {
     "path": "/formation/maths-derivation",
     "title": "Maths – Dérivation",
     "description": "Nombre dérivé, opérations, bijection réciproque, dérivées successives et formule de Leibniz, Rolle, accroissements finis, monotonie et suites récurrentes, avec preuves.",
