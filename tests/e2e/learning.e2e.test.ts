@@ -396,6 +396,17 @@ describe("maths access right", () => {
         .getAttribute("href"),
     ).toBe("/formation/maths-theorie-des-graphes-approfondie");
   });
+
+  it("marks in a chapter common to both options what is approfondies only, in the course and on the exercises", async () => {
+    const page = await studentWithMathsAccess("Lina", "maths-options", "/formation/maths-applications-lineaires-structures-vectorielles");
+    const boxes = page.locator("aside.box-approfondies > .box-title");
+    expect(await boxes.first().textContent()).toBe("Approfondies uniquement — Sommes directes et formule de Grassmann");
+    expect(await boxes.count()).toBe(4);
+    await gotoHydrated(page, "/formation/maths-applications-lineaires-structures-vectorielles-exercices");
+    const marked = page.locator("article").filter({ has: page.getByText("Approfondies uniquement", { exact: true }) });
+    expect(await marked.count()).toBe(4);
+    expect(await marked.first().getByRole("heading", { level: 2 }).textContent()).toMatch(/^Exercice \d+ — Intersection et somme de deux sous-espaces de/);
+  });
 });
 
 describe("vocabulary list", () => {
