@@ -317,6 +317,139 @@ export const contentEntries: CatalogEntry[] = [
     }
   },
   {
+    "path": "/formation/math/terminale-vers-prepa/derivees-cours",
+    "title": "Cours – Dérivées",
+    "description": "Dérivées de terminale revues pour la prépa ECG : nombre dérivé, composées, variations, convexité et inégalités par étude de fonction.",
+    "kind": "course",
+    "module": "routes/course.tsx",
+    "contentId": "terminale-prepa-derivees",
+    "search": {
+      "category": "Formation",
+      "keywords": [
+        "dérivées",
+        "dérivée",
+        "nombre dérivé",
+        "taux d’accroissement",
+        "tangente",
+        "dérivée d’une composée",
+        "tableau de variations",
+        "extremum local",
+        "dérivée seconde",
+        "convexité",
+        "inégalité",
+        "étude de fonction",
+        "nombre de solutions",
+        "terminale",
+        "prépa",
+        "révisions"
+      ]
+    }
+  },
+  {
+    "path": "/formation/math/terminale-vers-prepa/derivees-exercices",
+    "title": "Exercices – Dérivées",
+    "description": "Douze exercices corrigés sur les dérivées, du calcul de dérivée à l’étude complète de fonction, pour préparer la rentrée en ECG.",
+    "kind": "exercises",
+    "module": "routes/exercise-set.tsx",
+    "contentId": "terminale-prepa-derivees-exercices",
+    "search": {
+      "category": "Formation",
+      "keywords": []
+    }
+  },
+  {
+    "path": "/formation/math/terminale-vers-prepa/derivees-flashcards",
+    "title": "Flashcards – Dérivées",
+    "description": "Vingt-cinq cartes pour retenir les dérivées usuelles, les règles de calcul, le lien signe-variations et la convexité.",
+    "kind": "flashcards",
+    "module": "routes/flashcards.tsx",
+    "contentId": "terminale-prepa-derivees-flashcards",
+    "search": {
+      "category": "Formation",
+      "keywords": []
+    }
+  },
+  {
+    "path": "/formation/math/terminale-vers-prepa/derivees-quiz",
+    "title": "Quiz – Dérivées",
+    "description": "Quinze questions pour vérifier vos réflexes sur les dérivées avant la prépa : formules, composées, variations et pièges classiques.",
+    "kind": "quiz",
+    "module": "routes/quiz.tsx",
+    "contentId": "terminale-prepa-derivees-quiz",
+    "search": {
+      "category": "Formation",
+      "keywords": []
+    }
+  },
+  {
+    "path": "/formation/math/terminale-vers-prepa/fonctions-cours",
+    "title": "Cours – Fonctions",
+    "description": "Les fonctions de terminale revues pour la prépa ECG : fonctions usuelles, variations, continuité, valeurs intermédiaires et convexité.",
+    "kind": "course",
+    "module": "routes/course.tsx",
+    "contentId": "terminale-prepa-fonctions",
+    "search": {
+      "category": "Formation",
+      "keywords": [
+        "terminale",
+        "prépa",
+        "révisions",
+        "fonctions",
+        "fonctions usuelles",
+        "ensemble de définition",
+        "antécédent",
+        "parité",
+        "sens de variation",
+        "composée",
+        "fonction bornée",
+        "puissances réelles",
+        "partie entière",
+        "continuité",
+        "théorème des valeurs intermédiaires",
+        "théorème de la bijection",
+        "dichotomie",
+        "convexité",
+        "tableau de variations"
+      ]
+    }
+  },
+  {
+    "path": "/formation/math/terminale-vers-prepa/fonctions-exercices",
+    "title": "Exercices – Fonctions",
+    "description": "Douze exercices corrigés sur les fonctions, des fonctions usuelles aux valeurs intermédiaires et à la dichotomie en Python.",
+    "kind": "exercises",
+    "module": "routes/exercise-set.tsx",
+    "contentId": "terminale-prepa-fonctions-exercices",
+    "search": {
+      "category": "Formation",
+      "keywords": []
+    }
+  },
+  {
+    "path": "/formation/math/terminale-vers-prepa/fonctions-flashcards",
+    "title": "Flashcards – Fonctions",
+    "description": "Vingt-cinq cartes pour retenir les fonctions usuelles, le théorème des valeurs intermédiaires, la bijection et la convexité.",
+    "kind": "flashcards",
+    "module": "routes/flashcards.tsx",
+    "contentId": "terminale-prepa-fonctions-flashcards",
+    "search": {
+      "category": "Formation",
+      "keywords": []
+    }
+  },
+  {
+    "path": "/formation/math/terminale-vers-prepa/fonctions-quiz",
+    "title": "Quiz – Fonctions",
+    "description": "Quinze questions pour vérifier vos bases sur les fonctions : définition, variations, continuité, bijection et convexité.",
+    "kind": "quiz",
+    "module": "routes/quiz.tsx",
+    "contentId": "terminale-prepa-fonctions-quiz",
+    "search": {
+      "category": "Formation",
+      "keywords": []
+    }
+  },
+  {
     "path": "/formation/math/terminale-vers-prepa/introduction-bilan",
     "title": "Introduction et bilan – Révisions mathématiques pour la prépa ECG",
     "description": "Un bilan de quinze questions sur les bases de terminale qui dit, chapitre par chapitre, par où commencer vos révisions avant la prépa ECG.",
@@ -385,6 +518,74 @@ export const contentEntries: CatalogEntry[] = [
     "kind": "quiz",
     "module": "routes/quiz.tsx",
     "contentId": "terminale-prepa-limites-quiz",
+    "search": {
+      "category": "Formation",
+      "keywords": []
+    }
+  },
+  {
+    "path": "/formation/math/terminale-vers-prepa/probabilites-cours",
+    "title": "Cours – Probabilités",
+    "description": "Probabilités de terminale revues pour la prépa ECG : conditionnement, probabilités totales, Bayes, variables aléatoires, loi binomiale et Bienaymé-Tchebychev.",
+    "kind": "course",
+    "module": "routes/course.tsx",
+    "contentId": "terminale-prepa-probabilites",
+    "search": {
+      "category": "Formation",
+      "keywords": [
+        "terminale",
+        "prépa",
+        "révisions",
+        "probabilités",
+        "probabilités conditionnelles",
+        "arbre pondéré",
+        "probabilités totales",
+        "système complet d’événements",
+        "formule de Bayes",
+        "indépendance",
+        "dénombrement",
+        "combinaisons",
+        "variable aléatoire",
+        "espérance",
+        "variance",
+        "loi binomiale",
+        "Bienaymé-Tchebychev",
+        "loi des grands nombres",
+        "simulation Python"
+      ]
+    }
+  },
+  {
+    "path": "/formation/math/terminale-vers-prepa/probabilites-exercices",
+    "title": "Exercices – Probabilités",
+    "description": "Douze exercices corrigés de probabilités, du calcul d’arbre au problème de synthèse avec Python, pour aborder la prépa ECG.",
+    "kind": "exercises",
+    "module": "routes/exercise-set.tsx",
+    "contentId": "terminale-prepa-probabilites-exercices",
+    "search": {
+      "category": "Formation",
+      "keywords": []
+    }
+  },
+  {
+    "path": "/formation/math/terminale-vers-prepa/probabilites-flashcards",
+    "title": "Flashcards – Probabilités",
+    "description": "Vingt-cinq cartes sur les probabilités de terminale : définitions, formules, méthodes de rédaction et pièges avant la prépa.",
+    "kind": "flashcards",
+    "module": "routes/flashcards.tsx",
+    "contentId": "terminale-prepa-probabilites-flashcards",
+    "search": {
+      "category": "Formation",
+      "keywords": []
+    }
+  },
+  {
+    "path": "/formation/math/terminale-vers-prepa/probabilites-quiz",
+    "title": "Quiz – Probabilités",
+    "description": "Quinze questions pour vérifier vos probabilités de terminale avant la prépa : conditionnement, indépendance, loi binomiale, espérance.",
+    "kind": "quiz",
+    "module": "routes/quiz.tsx",
+    "contentId": "terminale-prepa-probabilites-quiz",
     "search": {
       "category": "Formation",
       "keywords": []
