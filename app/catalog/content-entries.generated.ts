@@ -524,6 +524,67 @@ export const contentEntries: CatalogEntry[] = [
     }
   },
   {
+    "path": "/formation/math/terminale-vers-prepa/matrices-cours",
+    "title": "Cours – Matrices",
+    "description": "Systèmes linéaires, pivot de Gauss, calcul matriciel, inverse et puissances : les matrices reprises depuis le début pour aborder la prépa ECG.",
+    "kind": "course",
+    "module": "routes/course.tsx",
+    "contentId": "terminale-prepa-matrices",
+    "search": {
+      "category": "Formation",
+      "keywords": [
+        "terminale",
+        "prépa",
+        "révisions",
+        "matrices",
+        "systèmes linéaires",
+        "pivot de Gauss",
+        "produit matriciel",
+        "matrice inverse",
+        "puissances de matrices",
+        "suites couplées",
+        "matrice de transition",
+        "numpy"
+      ]
+    }
+  },
+  {
+    "path": "/formation/math/terminale-vers-prepa/matrices-exercices",
+    "title": "Exercices – Matrices",
+    "description": "Douze exercices corrigés sur les systèmes et les matrices, du pivot de Gauss aux suites couplées avec Python, pour préparer la rentrée en ECG.",
+    "kind": "exercises",
+    "module": "routes/exercise-set.tsx",
+    "contentId": "terminale-prepa-matrices-exercices",
+    "search": {
+      "category": "Formation",
+      "keywords": []
+    }
+  },
+  {
+    "path": "/formation/math/terminale-vers-prepa/matrices-flashcards",
+    "title": "Flashcards – Matrices",
+    "description": "Vingt-cinq cartes pour retenir le vocabulaire des matrices, les règles du produit, l’inverse et les puissances avant la prépa ECG.",
+    "kind": "flashcards",
+    "module": "routes/flashcards.tsx",
+    "contentId": "terminale-prepa-matrices-flashcards",
+    "search": {
+      "category": "Formation",
+      "keywords": []
+    }
+  },
+  {
+    "path": "/formation/math/terminale-vers-prepa/matrices-quiz",
+    "title": "Quiz – Matrices",
+    "description": "Quinze questions pour vérifier le pivot de Gauss, le produit matriciel, l’inverse d’une matrice 2 × 2 et les pièges du calcul matriciel.",
+    "kind": "quiz",
+    "module": "routes/quiz.tsx",
+    "contentId": "terminale-prepa-matrices-quiz",
+    "search": {
+      "category": "Formation",
+      "keywords": []
+    }
+  },
+  {
     "path": "/formation/math/terminale-vers-prepa/probabilites-cours",
     "title": "Cours – Probabilités",
     "description": "Probabilités de terminale revues pour la prépa ECG : conditionnement, probabilités totales, Bayes, variables aléatoires, loi binomiale et Bienaymé-Tchebychev.",
