@@ -88,7 +88,7 @@ describe("content", () => {
 
   // Issue #19: the bridge chapters end with first-week problems, not concours ones, most of them with Python.
   it("gives every Terminale vers la prépa chapter its four pages, with problems of synthesis", () => {
-    expectChapterSizes(/^maths-terminale-prepa$/, { minChapters: 5, minKeywords: 6, concours: false, problemsWithPython: 2 });
+    expectChapterSizes(/^maths-terminale-prepa$/, { minChapters: 10, minKeywords: 6, concours: false, problemsWithPython: 2 });
   });
 
   it("holds no C1 control character, the trace of UTF-8 read as Latin-1 (« nâutilise » for « n’utilise »)", async () => {

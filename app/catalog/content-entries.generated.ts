@@ -234,6 +234,85 @@ export const contentEntries: CatalogEntry[] = [
     }
   },
   {
+    "path": "/formation/math/premiere-vers-deuxieme",
+    "title": "Première → deuxième année",
+    "description": "Cinq modules de révision des maths de 1re année d’ECG sur lesquels la 2e année s’appuie, chacun avec sa fiche et dix exercices corrigés.",
+    "kind": "page",
+    "module": "routes/content-page.tsx",
+    "contentId": "formation-math-premiere-vers-deuxieme",
+    "search": {
+      "category": "Formation",
+      "keywords": [
+        "révisions",
+        "été",
+        "deuxième année",
+        "ECG2",
+        "remise à niveau",
+        "modules"
+      ]
+    }
+  },
+  {
+    "path": "/formation/math/premiere-vers-deuxieme/module-1-applications-lineaires-exercices",
+    "title": "Module 1 – Applications linéaires – Exercices",
+    "description": "Fiche de révision et dix exercices corrigés sur les bases, le noyau, l’image, le rang et le changement de base, pour aborder la 2e année.",
+    "kind": "exercises",
+    "module": "routes/exercise-set.tsx",
+    "contentId": "premiere-deuxieme-module-1-applications-lineaires-exercices",
+    "search": {
+      "category": "Formation",
+      "keywords": []
+    }
+  },
+  {
+    "path": "/formation/math/premiere-vers-deuxieme/module-2-suites-series-exercices",
+    "title": "Module 2 – Suites et séries – Exercices",
+    "description": "Fiche de révision et dix exercices corrigés sur les suites et les séries de 1re année, pour aborder la 2e année d’ECG dans les deux options.",
+    "kind": "exercises",
+    "module": "routes/exercise-set.tsx",
+    "contentId": "premiere-deuxieme-module-2-suites-series-exercices",
+    "search": {
+      "category": "Formation",
+      "keywords": []
+    }
+  },
+  {
+    "path": "/formation/math/premiere-vers-deuxieme/module-3-integration-exercices",
+    "title": "Module 3 – Intégration – Exercices",
+    "description": "Fiche de révision et dix exercices corrigés sur l’intégration de 1re année, pour aborder sereinement les densités, les intégrales généralisées et l’estimation.",
+    "kind": "exercises",
+    "module": "routes/exercise-set.tsx",
+    "contentId": "premiere-deuxieme-module-3-integration-exercices",
+    "search": {
+      "category": "Formation",
+      "keywords": []
+    }
+  },
+  {
+    "path": "/formation/math/premiere-vers-deuxieme/module-4-variables-aleatoires-discretes-exercices",
+    "title": "Module 4 – Probabilités et variables aléatoires discrètes – Exercices",
+    "description": "Réviser les probabilités de 1re année avant la 2e : conditionnement, variables discrètes, lois usuelles, et dix exercices corrigés dont trois de type concours.",
+    "kind": "exercises",
+    "module": "routes/exercise-set.tsx",
+    "contentId": "premiere-deuxieme-module-4-variables-aleatoires-discretes-exercices",
+    "search": {
+      "category": "Formation",
+      "keywords": []
+    }
+  },
+  {
+    "path": "/formation/math/premiere-vers-deuxieme/module-5-fonctions-exercices",
+    "title": "Module 5 – Fonctions d’une variable réelle – Exercices",
+    "description": "Réviser l’analyse d’une variable avant la 2e année : continuité, bijection, dérivation, accroissements finis, convexité, développements limités, dix exercices.",
+    "kind": "exercises",
+    "module": "routes/exercise-set.tsx",
+    "contentId": "premiere-deuxieme-module-5-fonctions-exercices",
+    "search": {
+      "category": "Formation",
+      "keywords": []
+    }
+  },
+  {
     "path": "/formation/math/terminale-vers-prepa",
     "title": "Terminale vers la prépa",
     "description": "Les maths de terminale que la prépa ECG suppose acquises dès la rentrée, revues chapitre par chapitre avec cours, exercices corrigés, quiz et flashcards.",
@@ -450,9 +529,71 @@ export const contentEntries: CatalogEntry[] = [
     }
   },
   {
+    "path": "/formation/math/terminale-vers-prepa/integrales-cours",
+    "title": "Cours – Intégrales",
+    "description": "Primitives, intégrale sur un segment, propriétés, intégration par parties et suites d’intégrales : ce que la prépa ECG attend dès la rentrée.",
+    "kind": "course",
+    "module": "routes/course.tsx",
+    "contentId": "terminale-prepa-integrales",
+    "search": {
+      "category": "Formation",
+      "keywords": [
+        "terminale",
+        "prépa",
+        "révisions",
+        "intégrales",
+        "primitives",
+        "primitives usuelles",
+        "calcul intégral",
+        "aire sous la courbe",
+        "relation de Chasles",
+        "valeur moyenne",
+        "intégration par parties",
+        "suites d’intégrales",
+        "méthode des rectangles"
+      ]
+    }
+  },
+  {
+    "path": "/formation/math/terminale-vers-prepa/integrales-exercices",
+    "title": "Exercices – Intégrale",
+    "description": "Douze exercices corrigés sur les intégrales, des primitives usuelles aux suites d’intégrales et à la méthode des rectangles en Python.",
+    "kind": "exercises",
+    "module": "routes/exercise-set.tsx",
+    "contentId": "terminale-prepa-integrales-exercices",
+    "search": {
+      "category": "Formation",
+      "keywords": []
+    }
+  },
+  {
+    "path": "/formation/math/terminale-vers-prepa/integrales-flashcards",
+    "title": "Flashcards – Intégrales",
+    "description": "Vingt-cinq cartes pour retenir primitives usuelles, propriétés de l’intégrale, intégration par parties et pièges classiques.",
+    "kind": "flashcards",
+    "module": "routes/flashcards.tsx",
+    "contentId": "terminale-prepa-integrales-flashcards",
+    "search": {
+      "category": "Formation",
+      "keywords": []
+    }
+  },
+  {
+    "path": "/formation/math/terminale-vers-prepa/integrales-quiz",
+    "title": "Quiz – Intégrales",
+    "description": "Quinze questions pour vérifier primitives, propriétés de l’intégrale, intégration par parties et valeur moyenne avant la prépa.",
+    "kind": "quiz",
+    "module": "routes/quiz.tsx",
+    "contentId": "terminale-prepa-integrales-quiz",
+    "search": {
+      "category": "Formation",
+      "keywords": []
+    }
+  },
+  {
     "path": "/formation/math/terminale-vers-prepa/introduction-bilan",
     "title": "Introduction et bilan – Révisions mathématiques pour la prépa ECG",
-    "description": "Un bilan de quinze questions sur les bases de terminale qui dit, chapitre par chapitre, par où commencer vos révisions avant la prépa ECG.",
+    "description": "Un bilan de trente questions sur les bases de terminale qui dit, chapitre par chapitre, par où commencer vos révisions avant la prépa ECG.",
     "kind": "quiz",
     "module": "routes/quiz.tsx",
     "contentId": "terminale-prepa-introduction-bilan",
