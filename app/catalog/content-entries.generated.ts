@@ -3243,6 +3243,103 @@ export const contentEntries: CatalogEntry[] = [
     }
   },
   {
+    "path": "/formation/maths-sujet-appliquees-1re-annee-1",
+    "title": "Sujet type concours n°1 – Maths appliquées, 1re année",
+    "description": "Un sujet de 4 heures en maths appliquées de 1re année, avec barème et questions Python, dans l’esprit des épreuves EDHEC et emlyon.",
+    "kind": "page",
+    "module": "routes/content-page.tsx",
+    "contentId": "maths-sujet-appliquees-1re-annee-1",
+    "search": {
+      "category": "Formation",
+      "keywords": [
+        "sujet type concours",
+        "maths appliquées",
+        "1re année",
+        "annale",
+        "graphes",
+        "équations différentielles",
+        "probabilités",
+        "statistiques",
+        "python"
+      ]
+    }
+  },
+  {
+    "path": "/formation/maths-sujet-appliquees-1re-annee-1-corrige",
+    "title": "Corrigé – Sujet type concours n°1 – Maths appliquées, 1re année",
+    "description": "Le corrigé détaillé du sujet type concours n°1 de maths appliquées de 1re année, avec le barème de chaque question et les programmes Python.",
+    "kind": "page",
+    "module": "routes/content-page.tsx",
+    "contentId": "maths-sujet-appliquees-1re-annee-1-corrige",
+    "section": "maths",
+    "search": {
+      "category": "Formation",
+      "keywords": [
+        "corrigé",
+        "sujet type concours",
+        "maths appliquées",
+        "1re année",
+        "barème",
+        "graphes",
+        "équations différentielles",
+        "probabilités",
+        "statistiques",
+        "python"
+      ]
+    }
+  },
+  {
+    "path": "/formation/maths-sujet-appliquees-1re-annee-2",
+    "title": "Sujet type concours n°2 – Maths appliquées, 1re année",
+    "description": "Un sujet de 4 heures dans l’esprit d’Ecricome sur le programme de maths appliquées de 1re année, avec barème et questions Python.",
+    "kind": "page",
+    "module": "routes/content-page.tsx",
+    "contentId": "maths-sujet-appliquees-1re-annee-2",
+    "search": {
+      "category": "Formation",
+      "keywords": [
+        "sujet type concours",
+        "maths appliquées",
+        "1re année",
+        "Ecricome",
+        "annale",
+        "matrices",
+        "intégrales",
+        "série exponentielle",
+        "loi géométrique",
+        "formule de Bayes",
+        "statistiques",
+        "Python"
+      ]
+    }
+  },
+  {
+    "path": "/formation/maths-sujet-appliquees-1re-annee-2-corrige",
+    "title": "Corrigé – Sujet type concours n°2 – Maths appliquées, 1re année",
+    "description": "Le corrigé détaillé du sujet type concours n°2 de maths appliquées de 1re année, question par question, avec le barème et les programmes Python.",
+    "kind": "page",
+    "module": "routes/content-page.tsx",
+    "contentId": "maths-sujet-appliquees-1re-annee-2-corrige",
+    "section": "maths",
+    "search": {
+      "category": "Formation",
+      "keywords": [
+        "corrigé",
+        "sujet type concours",
+        "maths appliquées",
+        "1re année",
+        "Ecricome",
+        "matrices",
+        "intégrales",
+        "série exponentielle",
+        "loi géométrique",
+        "formule de Bayes",
+        "statistiques",
+        "Python"
+      ]
+    }
+  },
+  {
     "path": "/formation/maths-sujet-approfondies-1re-annee-1",
     "title": "Sujet type concours n°1 – Maths approfondies, 1re année",
     "description": "Un sujet de 4 heures en maths approfondies de 1re année, avec barème et questions Python, dans l’esprit des épreuves HEC, ESSEC et ESCP.",
@@ -3412,6 +3509,26 @@ export const contentEntries: CatalogEntry[] = [
         "diagonalisation",
         "estimateur",
         "Python"
+      ]
+    }
+  },
+  {
+    "path": "/formation/maths-sujets-appliquees-1re-annee",
+    "title": "Sujets type concours – Maths appliquées, 1re année",
+    "description": "Deux sujets de quatre heures sur le programme de 1re année de maths appliquées, avec barème, questions Python et corrigé complet.",
+    "kind": "page",
+    "module": "routes/content-page.tsx",
+    "contentId": "maths-sujets-appliquees-1re-annee",
+    "search": {
+      "category": "Formation",
+      "keywords": [
+        "sujet type concours",
+        "annales",
+        "devoir surveillé",
+        "maths appliquées",
+        "première année",
+        "barème",
+        "corrigé"
       ]
     }
   },
