@@ -3,7 +3,7 @@ import { Link, data } from "react-router";
 import { z } from "zod";
 import { requireUser } from "~/features/access/guards.server";
 import { loginUrl, requestPath } from "~/features/access/next";
-import { contentHasMath, getExerciseSet, parentCourse } from "~/features/content/store.server";
+import { contentBody, contentHasMath, getExerciseSet, parentCourse } from "~/features/content/store.server";
 import { exerciseStatement } from "~/features/learning/exercise-parts.server";
 import { ExerciseCard } from "~/features/learning/exercise-card";
 import { readMarks, saveMark } from "~/features/learning/learning.server";
@@ -11,7 +11,7 @@ import { readSetPrograms } from "~/features/python/programs.server";
 import { pageMeta } from "~/features/site/meta";
 import { catalogPageMeta } from "~/features/site/page-meta.server";
 import { useMathFonts } from "~/features/content/math-fonts";
-import { useScrollableFormulas } from "~/features/content/content-html";
+import { ContentHtml, useScrollableFormulas } from "~/features/content/content-html";
 import { READING_HANDLE, ReadingToolbar } from "~/components/layout/reading-toolbar";
 import { useRef } from "react";
 import type { Route } from "./+types/exercise-set";
@@ -27,7 +27,8 @@ export async function loader({ request, pattern, context }: Route.LoaderArgs) {
     set: {
       id: set.id,
       title: set.title,
-      introHtml: set.introHtml,
+      // Sent once: in the page on a document request, in the data on a client navigation (ContentHtml).
+      intro: set.introHtml ? contentBody("intro", set.id, context.documentRequest) : null,
       exercises: set.exercises.map((exercise) => exerciseStatement(set.id, exercise, context.documentRequest)),
     },
     hasMath: contentHasMath(set),
@@ -72,7 +73,7 @@ export default function ExerciseSet({ loaderData }: Route.ComponentProps) {
           </Link>
         </p>
       ) : null}
-      {set.introHtml ? <div className="prose-content mt-4" dangerouslySetInnerHTML={{ __html: set.introHtml }} /> : null}
+      {set.intro ? <ContentHtml className="prose-content mt-4" html={set.intro.html} htmlRef={set.intro.htmlRef} /> : null}
       <p className="mt-4 text-sm text-muted-foreground">
         {set.exercises.length} exercices, de ★ (application directe) à ★★★ (type concours).
         {signedIn ? ` Réussis\u00a0: ${done} sur ${set.exercises.length}.` : ""}

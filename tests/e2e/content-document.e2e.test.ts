@@ -12,6 +12,8 @@ const suites = store.courses["chapitres-libres-suites-cours"];
 const series = store.courses["chapitres-libres-series-cours"];
 const apropos = store.pages.apropos;
 const suitesQuiz = store.quizzes["chapitres-libres-suites-quiz"];
+// A revision module's sheet, at the head of its exercise set.
+const moduleSheet = store.exerciseSets["premiere-deuxieme-module-3-integration-exercices"];
 
 function occurrences(text: string, part: string): number {
   return text.split(part).length - 1;
@@ -21,6 +23,7 @@ describe("content bodies in the document", () => {
   it.each([
     ["/chapitres-libres/suites-cours", suites.html],
     ["/apropos", apropos.html],
+    ["/formation/math/premiere-vers-deuxieme/module-3-integration-exercices", moduleSheet.introHtml!],
   ])("%s sends its body once: in the page, not again in the hydration data", async (path, html) => {
     const sentence = proseSentinel(html)!;
     expect(sentence).toBeDefined();

@@ -272,8 +272,8 @@ describe("maths access right", () => {
   beforeAll(async () => {
     // A server of its own, whose database already holds an access code made with the admin CLI.
     const dataDir = mkdtempSync(path.join(tmpdir(), "tremplin-maths-"));
-    // Three students redeem it: the chapter's, the quiz's and the hub's test.
-    const cli = spawnSync("npx", ["tsx", "scripts/admin.ts", "create-code", "maths", "--uses", "3"], {
+    // Four students redeem it: the chapter's, the quiz's, the hub's and the option marks' test.
+    const cli = spawnSync("npx", ["tsx", "scripts/admin.ts", "create-code", "maths", "--uses", "4"], {
       env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: "" },
       encoding: "utf8",
     });

@@ -127,7 +127,7 @@ describe("search history for a signed-in user", () => {
     const saved = page.waitForResponse((response) => response.url().endsWith("/api/activity") && response.request().method() === "POST");
     await input.press("Enter");
     await saved;
-    await page.waitForURL(/integrales-impropres/);
+    await page.waitForURL(/integrales/);
     await page.waitForTimeout(1500);
     expect(await searchRows(page)).toHaveLength(1);
   });

@@ -169,7 +169,7 @@ function tokenValues(): Record<string, string | undefined> {
  * A content body for a loader (see ContentHtml): the HTML on client navigations, only a reference on a
  * document request, where the server renders it from the store through contentHtmlByRef.
  */
-export function contentBody(kind: "course" | "page" | "exercise", id: string, documentRequest: boolean): { html: string | null; htmlRef: string } {
+export function contentBody(kind: "course" | "page" | "exercise" | "intro", id: string, documentRequest: boolean): { html: string | null; htmlRef: string } {
   const htmlRef = `${kind}:${id}`;
   return { html: documentRequest ? null : (contentHtmlByRef(htmlRef) ?? ""), htmlRef };
 }
@@ -184,6 +184,8 @@ export function contentHtmlByRef(ref: string): string | undefined {
     const [setId, exerciseId] = id.split("/");
     return getExerciseSet(setId)?.exercises.find((exercise) => exercise.id === exerciseId)?.statementHtml;
   }
+  // The revision sheet at the head of an exercise set (the bridge modules).
+  if (kind === "intro") return getExerciseSet(id)?.introHtml;
   if (kind === "page") {
     const page = getPage(id);
     return page && fillTokens(page.html);

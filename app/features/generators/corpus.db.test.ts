@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { DatabaseHandle } from "../../../db/client.server";
 import { useTestDatabase } from "../../../tests/support/accounts";
 import { findCatalogEntry } from "~/catalog/catalog";
-import { retrieve, syncCorpus } from "./corpus.server";
+import { retrieve, syncCorpus, withoutQuestionWords } from "./corpus.server";
 
 let handle: DatabaseHandle;
 beforeAll(async () => {
@@ -27,9 +27,17 @@ describe("the generators' corpus", () => {
 
     // Unaccented words find accented passages; the probability chapters have a limite monotone theorem too.
     const found = await retrieve("theoreme de la limite monotone suite croissante majoree", { permissions: EVERYTHING });
-    expect(found[0].url).toMatch(/^\/(chapitres-libres\/suites-|formation\/maths-suites-numeriques)/);
+    expect(found[0].url).toMatch(
+      /^\/(chapitres-libres\/suites-|formation\/maths-suites-numeriques|formation\/math\/terminale-vers-prepa\/suites-)/,
+    );
     expect(`${found[0].heading} ${found[0].excerpt}`).toMatch(/monoton/i);
     for (const passage of found) expect(findCatalogEntry(passage.url.split("#")[0])).toBeDefined();
+  });
+
+  it("leaves French question words out of the words a passage must match", () => {
+    expect(withoutQuestionWords("Quelle est la capitale du Kazakhstan ?").trim()).toBe("est la capitale du Kazakhstan ?");
+    expect(withoutQuestionWords("Comment et pourquoi les quels ; combien, quand").replace(/\s+/g, " ").trim()).toBe("et les ; ,");
+    expect(withoutQuestionWords("Les querelles et les quelques commentaires")).toBe("Les querelles et les quelques commentaires");
   });
 
   it("never returns a passage the viewer may not read", async () => {

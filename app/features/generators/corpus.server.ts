@@ -94,7 +94,19 @@ export interface RetrieveOptions {
  * The passages that best match `query`, best first. Any word of the query may match (words are stemmed,
  * accents and case ignored); passages matching more of them, in the title or heading, rank higher.
  */
-export async function retrieve(query: string, options: RetrieveOptions): Promise<RetrievedPassage[]> {
+/**
+ * French question words are not stop words for PostgreSQL (« quelle » stems to « quel »), yet they say
+ * nothing of the topic: left in, « Quelle est la capitale du Kazakhstan ? » matched two words of
+ * « Quelle fraction de son capital miser ? ».
+ */
+const QUESTION_WORDS = /(^|[^\p{L}])(quel(?:le)?s?|lequel|laquelle|lesquel(?:le)?s|comment|pourquoi|combien|quand)(?=[^\p{L}]|$)/giu;
+
+export function withoutQuestionWords(query: string): string {
+  return query.replace(QUESTION_WORDS, "$1 ");
+}
+
+export async function retrieve(rawQuery: string, options: RetrieveOptions): Promise<RetrievedPassage[]> {
+  const query = withoutQuestionWords(rawQuery);
   const permissions = options.permissions.filter((permission) => (CORPUS_PERMISSIONS as readonly string[]).includes(permission));
   if (!query.trim() || permissions.length === 0) return [];
   const db = await getDb();

@@ -282,7 +282,7 @@ function ChapterReportList({ chapters }: { chapters: ChapterReport[] }) {
       )}
       {acquired.length && toWork.length ? (
         <>
-          <p className="mt-5">Acquis&nbsp;: une relecture de leur partie « À retenir » suffit.</p>
+          <p className="mt-5">Acquis&nbsp;: une relecture de leur partie «&nbsp;À retenir&nbsp;» suffit.</p>
           <ul aria-label="Chapitres acquis" className="mt-3 flex flex-col gap-2">
             {acquired.map(item)}
           </ul>
