@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { gotoHydrated, pageProblems, setupBrowser } from "./support/browser";
+import { chapterNames } from "./support/hub";
 import { answerWholeQuiz, readQuizFile } from "./support/quiz";
 
 const browser = setupBrowser();
@@ -9,10 +10,7 @@ describe("Terminale vers la prépa", () => {
     const page = await browser.newPage();
     await gotoHydrated(page, "/formation/math/terminale-vers-prepa");
     const chapters = page.getByRole("region", { name: "Les chapitres de la remise à niveau" });
-    const names = await chapters
-      .getByRole("listitem")
-      .filter({ has: page.getByRole("list", { name: "Pages du chapitre" }) })
-      .evaluateAll((items) => items.map((item) => item.getAttribute("aria-label")));
+    const names = await chapterNames(page, chapters);
     expect(names).toEqual(
       [
         "Calculs",

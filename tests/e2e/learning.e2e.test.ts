@@ -9,6 +9,7 @@ import { readBuiltContent } from "../support/compiled-content";
 import { type RunningServer, startServer } from "../support/server";
 import { MOBILE, gotoHydrated, registerThroughForm, setupBrowser, toastText, uniqueEmail } from "./support/browser";
 import { proseSentinel } from "../support/prose";
+import { chapterNames } from "./support/hub";
 import { answerWholeQuiz, readQuizFile } from "./support/quiz";
 
 const browser = setupBrowser();
@@ -375,10 +376,7 @@ describe("maths access right", () => {
     const visitor = await browser.newPage({ baseURL: server.url });
     await gotoHydrated(visitor, "/formation/maths-premiere-appliquees");
     const year = visitor.getByRole("region", { name: "Les chapitres de 1re année" });
-    const names = await year
-      .getByRole("listitem")
-      .filter({ has: visitor.getByRole("list", { name: "Pages du chapitre" }) })
-      .evaluateAll((items) => items.map((item) => item.getAttribute("aria-label")));
+    const names = await chapterNames(visitor, year);
     expect(names.slice(0, 5)).toEqual([
       "Chapitre 1\u00a0: Éléments de logique",
       "Chapitre 2\u00a0: Ensembles et applications",
@@ -405,7 +403,9 @@ describe("maths access right", () => {
     await gotoHydrated(page, "/formation/maths-applications-lineaires-structures-vectorielles-exercices");
     const marked = page.locator("article").filter({ has: page.getByText("Approfondies uniquement", { exact: true }) });
     expect(await marked.count()).toBe(4);
-    expect(await marked.first().getByRole("heading", { level: 2 }).textContent()).toMatch(/^Exercice \d+ — Intersection et somme de deux sous-espaces de/);
+    expect(await marked.first().getByRole("heading", { level: 2 }).textContent()).toMatch(
+      /^Exercice \d+ — Intersection et somme de deux sous-espaces de/,
+    );
   });
 });
 
